@@ -1,0 +1,102 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, FeatureFlagTable } from '../db/schema';
+
+export type FlagRow = Selectable<FeatureFlagTable>;
+export type Filters = Record<string, unknown>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A feature flag as the API shows it. */
+export interface FeatureFlag {
+  id: number;
+  team_id: number;
+  name: string;
+  key: string;
+  filters: Filters;
+  deleted: boolean;
+  active: boolean;
+  ensure_experience_continuity: boolean;
+  version: number;
+  created_at: string;
+}
+
+export function toFlag(row: FlagRow): FeatureFlag {
+  return {
+    id: row.id,
+    team_id: row.project_id,
+    name: row.name,
+    key: row.key,
+    filters: JSON.parse(row.filters) as Filters,
+    deleted: row.deleted === 1,
+    active: row.active === 1,
+    ensure_experience_continuity: row.ensure_experience_continuity === 1,
+    version: row.version,
+    created_at: row.created_at,
+  };
+}
+
+export interface NewFlag {
+  key: string;
+  name: string;
+  filters: Filters;
+  active: boolean;
+  ensure_experience_continuity: boolean;
+}
+
+/** SQL for feature flags. Every query is scoped to a project. */
+export const flagStore = {
+  async insert(db: Executor, projectId: number, flag: NewFlag): Promise<FlagRow> {
+    const now = new Date().toISOString();
+    const values = {
+      project_id: projectId,
+      key: flag.key,
+      name: flag.name,
+      filters: JSON.stringify(flag.filters),
+      active: flag.active ? 1 : 0,
+      deleted: 0,
+      ensure_experience_continuity: flag.ensure_experience_continuity ? 1 : 0,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    const { id } = await db.insertInto('feature_flags').values(values).returning('id').executeTakeFirstOrThrow();
+    return { id, ...values };
+  },
+
+  get(db: Executor, projectId: number, id: number): Promise<FlagRow | undefined> {
+    return db.selectFrom('feature_flags').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+  },
+
+  async liveKeyExists(db: Executor, projectId: number, key: string, exceptId?: number): Promise<boolean> {
+    let query = db.selectFrom('feature_flags').select('id').where('project_id', '=', projectId).where('key', '=', key).where('deleted', '=', 0);
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  },
+
+  async update(db: Executor, row: FlagRow, changes: Partial<Pick<FlagRow, 'key' | 'name' | 'filters' | 'active' | 'deleted' | 'ensure_experience_continuity'>>) {
+    const values = { ...changes, version: row.version + 1, updated_at: new Date().toISOString() };
+    await db.updateTable('feature_flags').set(values).where('id', '=', row.id).execute();
+    return { ...row, ...values };
+  },
+
+  async page(db: Executor, projectId: number, opts: { limit: number; offset: number; search?: string; active?: boolean }) {
+    let query = db.selectFrom('feature_flags').where('project_id', '=', projectId).where('deleted', '=', 0);
+    if (opts.active !== undefined) query = query.where('active', '=', opts.active ? 1 : 0);
+    if (opts.search) {
+      const like = `%${opts.search.toLowerCase()}%`;
+      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['key']), 'like', like), eb(eb.fn('lower', ['name']), 'like', like)]));
+    }
+    const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+    const rows = await query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).offset(opts.offset).execute();
+    return { count: Number(count), rows };
+  },
+
+  /** Live and active-or-not flags of a project, for evaluation. */
+  live(db: Executor, projectId: number): Promise<FlagRow[]> {
+    return db.selectFrom('feature_flags').selectAll().where('project_id', '=', projectId).where('deleted', '=', 0).orderBy('id').execute();
+  },
+
+  byIds(db: Executor, ids: number[]): Promise<FlagRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return db.selectFrom('feature_flags').selectAll().where('id', 'in', ids).execute();
+  },
+};

@@ -1,0 +1,21 @@
+import { ApiKeyService } from './api-keys/service';
+import { Changes } from './changes';
+import type { Db } from './db/database';
+import { EarlyAccessService } from './early-access/service';
+import { FeatureFlagService } from './feature-flags/service';
+import { ProjectStore } from './projects/store';
+
+/** The domain services one app instance uses, over one database. */
+export function createServices(db: Db) {
+  const changes = new Changes();
+  return {
+    db,
+    changes,
+    keys: new ApiKeyService(db.kysely),
+    projects: new ProjectStore(db.kysely),
+    flags: new FeatureFlagService(db.kysely, changes),
+    earlyAccess: new EarlyAccessService(db.kysely, changes),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type TestService } from './helpers';
+
+let s: TestService;
+let base: string;
+beforeAll(async () => {
+  s = await startService();
+  base = `/api/projects/${s.projectId}/feature_flags/`;
+});
+afterAll(() => s.close());
+
+let n = 0;
+const key = (prefix = 'flag') => `${prefix}-${++n}`;
+const create = (payload: Record<string, unknown>) => s.app.inject({ method: 'POST', url: base, headers: s.headers, payload });
+const patch = (id: number, payload: Record<string, unknown>) => s.app.inject({ method: 'PATCH', url: `${base}${id}/`, headers: s.headers, payload });
+const get = (id: number) => s.app.inject({ url: `${base}${id}`, headers: s.headers });
+
+describe('feature flags', () => {
+  it('creates a flag with defaults and stores filters as given', async () => {
+    const filters = { groups: [{ properties: [{ key: 'plan', type: 'person', operator: 'exact', value: ['pro'] }], rollout_percentage: 50 }], payloads: { true: '{"x":1}' } };
+    const res = await create({ key: key(), name: 'A flag', filters });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'A flag', filters, active: true, deleted: false, ensure_experience_continuity: false, version: 1, team_id: s.projectId });
+    expect((await get(res.json().id)).json()).toEqual(res.json());
+  });
+
+  it('defaults filters to no groups', async () => {
+    expect((await create({ key: key() })).json().filters).toEqual({ groups: [] });
+  });
+
+  it.each(['foo?bar=baz', 'foo/bar', 'foo\\bar', 'foo.bar', 'foo bar'])('rejects the key %j', async (bad) => {
+    const res = await create({ key: bad });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ type: 'validation_error', code: 'invalid_key', detail: 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.', attr: 'key' });
+  });
+
+  it('rejects a missing key, a key over 400 characters and a duplicate key', async () => {
+    expect((await create({ name: 'x' })).json()).toMatchObject({ code: 'required', attr: 'key' });
+    expect((await create({ key: 'k'.repeat(401) })).json()).toMatchObject({ code: 'max_length', attr: 'key', detail: 'Ensure this field has no more than 400 characters.' });
+    expect((await create({ key: 'k'.repeat(400) })).statusCode).toBe(201);
+    const k = key();
+    await create({ key: k });
+    expect((await create({ key: k })).json()).toEqual({ type: 'validation_error', code: 'unique', detail: 'There is already a feature flag with this key.', attr: 'key' });
+  });
+
+  it('rejects filters that are not an object', async () => {
+    const res = await create({ key: key(), filters: [1] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_input', attr: 'filters' });
+  });
+
+  it('updates fields and bumps the version', async () => {
+    const flag = (await create({ key: key() })).json();
+    const res = await patch(flag.id, { name: 'renamed', active: false, ensure_experience_continuity: true, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'renamed', active: false, ensure_experience_continuity: true, version: 2, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });
+  });
+
+  it('soft deletes through PATCH deleted, hides the flag from the list and frees its key', async () => {
+    const k = key();
+    const flag = (await create({ key: k })).json();
+    expect((await patch(flag.id, { deleted: true })).json().deleted).toBe(true);
+    const page = (await s.app.inject({ url: `${base}?limit=1000`, headers: s.headers })).json();
+    expect(page.results.map((f: { id: number }) => f.id)).not.toContain(flag.id);
+    expect((await get(flag.id)).json().deleted).toBe(true);
+    expect((await create({ key: k })).statusCode).toBe(201);
+    expect((await patch(flag.id, { deleted: false })).json()).toMatchObject({ code: 'unique', attr: 'key' });
+  });
+
+  it('lists newest first, filters by search and active', async () => {
+    const a = (await create({ key: 'searchable-alpha', name: 'First' })).json();
+    const b = (await create({ key: 'other-beta', name: 'Searchable second', active: false })).json();
+    const found = (await s.app.inject({ url: `${base}?search=SEARCHABLE`, headers: s.headers })).json();
+    expect(found.results.map((f: { id: number }) => f.id)).toEqual([b.id, a.id]);
+    const active = (await s.app.inject({ url: `${base}?search=searchable&active=false`, headers: s.headers })).json();
+    expect(active.results.map((f: { id: number }) => f.id)).toEqual([b.id]);
+  });
+
+  it('answers 404 for unknown, non-integer and other projects\' flags', async () => {
+    for (const id of ['999999', 'abc', '1.5']) expect((await s.app.inject({ url: `${base}${id}/`, headers: s.headers })).statusCode).toBe(404);
+    const other = await s.services.projects.create('other');
+    const foreign = (await s.app.inject({ method: 'POST', url: `/api/projects/${other.id}/feature_flags/`, headers: s.headers, payload: { key: key() } })).json();
+    expect((await get(foreign.id)).statusCode).toBe(404);
+    expect((await patch(foreign.id, { name: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('flags linked to early access features', () => {
+  async function linked(stage = 'beta') {
+    const feature = (await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers, payload: { name: `Linked ${++n}`, stage } })).json();
+    return feature.feature_flag as { id: number; key: string };
+  }
+
+  it('refuses a soft delete while a feature is linked', async () => {
+    const flag = await linked();
+    const res = await patch(flag.id, { deleted: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: 'Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.',
+      attr: null,
+    });
+    expect((await get(flag.id)).json().deleted).toBe(false);
+  });
+
+  it('refuses turning a linked flag group-based', async () => {
+    const flag = await linked();
+    const res = await patch(flag.id, { filters: { aggregation_group_type_index: 0, groups: [] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Cannot change this flag to a group-based when linked to an Early Access Feature.');
+  });
+
+  it('points enrollment at the new key when a linked flag is renamed', async () => {
+    const flag = await linked();
+    const res = await patch(flag.id, { key: `${flag.key}-renamed` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().filters.super_groups[0].properties[0].key).toBe(`$feature_enrollment/${flag.key}-renamed`);
+  });
+
+  it('keeps enrollment when filters are replaced without super_groups', async () => {
+    const flag = await linked();
+    const res = await patch(flag.id, { filters: { groups: [{ properties: [], rollout_percentage: 20 }] } });
+    expect(res.json().filters.groups).toEqual([{ properties: [], rollout_percentage: 20 }]);
+    expect(res.json().filters.super_groups[0].properties[0].key).toBe(`$feature_enrollment/${flag.key}`);
+  });
+});

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type AppConfig } from '../src/app';
+import { bootstrap } from '../src/bootstrap';
+import { openDatabase } from '../src/db/database';
+import { createServices } from '../src/services';
+
+export const dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/** Where a test database lives: a fresh SQLite folder, or a fresh PostgreSQL schema. */
+export interface TestStorage {
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+export function testStorage(): TestStorage {
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const databaseSchema = databaseUrl ? `test_${randomUUID().replaceAll('-', '').slice(0, 20)}` : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'service-test-'));
+  return {
+    databaseUrl,
+    databaseSchema,
+    dataDir,
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!databaseUrl) return;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${databaseSchema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export const testConfig: AppConfig = { logLevel: 'silent', bodyLimit: 1024 * 1024, apiRateLimitPerMinute: 100_000, trustProxy: false };
+
+/** A service on a fresh database with a project and a `*` key, reached through app.inject. */
+export async function startService(config: Partial<AppConfig> = {}, storage = testStorage()) {
+  const db = await openDatabase(storage);
+  const services = createServices(db);
+  const app = await buildApp({ ...testConfig, ...config }, services);
+  const boot = await bootstrap(services, 'test');
+  const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+  return {
+    app,
+    services,
+    storage,
+    projectId: boot.project_id,
+    token: boot.project_token,
+    key: boot.personal_api_key,
+    headers: auth(boot.personal_api_key),
+    auth,
+    /** A key with these scopes, optionally limited to some projects. */
+    async keyWith(scopes: string[], projectIds: number[] | null = null) {
+      return (await services.keys.create({ label: 'test', scopes, projectIds })).secret;
+    },
+    async close({ keepData = false } = {}) {
+      await app.close();
+      await db.close();
+      if (!keepData) await storage.drop();
+    },
+  };
+}
+
+export type TestService = Awaited<ReturnType<typeof startService>>;

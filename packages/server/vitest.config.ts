@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// The suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const postgres = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    projects: [
+      { extends: true as const, test: { name: 'sqlite', env: { TEST_DATABASE_URL: '' } } },
+      ...(postgres ? [{ extends: true as const, test: { name: 'postgres', env: { TEST_DATABASE_URL: postgres } } }] : []),
+    ],
+  },
+});
