@@ -6,8 +6,12 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { initial } from './migrations/0001-initial';
+import { personsAndEvents } from './migrations/0002-persons-events';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+// int8 (bigserial ids, count(*)) as numbers, as SQLite gives them; ids stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -17,7 +21,7 @@ export interface Db {
 
 /** Versioned migrations, applied in key order. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001-initial': initial(dialect) };
+  return { '0001-initial': initial(dialect), '0002-persons-events': personsAndEvents(dialect) };
 }
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else a SQLite file) and migrates it. */

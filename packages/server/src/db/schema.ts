@@ -48,9 +48,61 @@ export interface EarlyAccessFeatureTable {
   created_at: string;
 }
 
+export interface PersonTable {
+  id: Generated<number>;
+  project_id: number;
+  uuid: string;
+  /** JSON object of person properties. */
+  properties: string;
+  is_identified: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PersonDistinctIdTable {
+  project_id: number;
+  distinct_id: string;
+  person_id: number;
+}
+
+export interface GroupTypeMappingTable {
+  project_id: number;
+  group_type: string;
+  /** 0–4, assigned in order of first use per project. */
+  group_type_index: number;
+}
+
+export interface GroupTable {
+  project_id: number;
+  group_type_index: number;
+  group_key: string;
+  properties: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventTable {
+  id: Generated<number>;
+  project_id: number;
+  uuid: string;
+  event: string;
+  distinct_id: string;
+  /** JSON object of event properties. */
+  properties: string;
+  /** When it happened (client clock, corrected), ISO 8601 UTC. */
+  timestamp: string;
+  /** When it was stored. */
+  created_at: string;
+}
+
 export interface Database {
   projects: ProjectTable;
   api_keys: ApiKeyTable;
   feature_flags: FeatureFlagTable;
   early_access_features: EarlyAccessFeatureTable;
+  persons: PersonTable;
+  person_distinct_ids: PersonDistinctIdTable;
+  group_type_mappings: GroupTypeMappingTable;
+  groups: GroupTable;
+  events: EventTable;
 }
