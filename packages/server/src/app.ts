@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import { earlyAccessRoutes } from './early-access/routes';
 import { featureFlagRoutes } from './feature-flags/routes';
+import { flagsRoutes } from './flags/routes';
 import { registerErrorHandling } from './http/error-handler';
 import { ApiError, throttled } from './http/errors';
 import { projectRoutes } from './projects/routes';
 import type { Services } from './services';
 
-export type AppConfig = Pick<Config, 'logLevel' | 'bodyLimit' | 'apiRateLimitPerMinute' | 'trustProxy'>;
+export type AppConfig = Pick<Config, 'logLevel' | 'bodyLimit' | 'apiRateLimitPerMinute' | 'trustProxy' | 'sdkBodyLimit' | 'publicRateLimitPerMinute'>;
 
 /** Builds the service: every route, the error handler, rate limits and the OpenAPI document. No listen. */
 export async function buildApp(config: AppConfig, services: Services): Promise<FastifyInstance> {
@@ -55,6 +56,7 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   await app.register(projectRoutes, { services });
   await app.register(featureFlagRoutes, { services });
   await app.register(earlyAccessRoutes, { services });
+  await app.register(flagsRoutes, { services, maxBodyBytes: config.sdkBodyLimit, rateLimitPerMinute: config.publicRateLimitPerMinute });
 
   app.get('/api/schema', { schema: { hide: true } }, async () => app.swagger());
   app.get('/_health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }));

@@ -15,6 +15,14 @@ export interface Config {
   bodyLimit: number;
   /** Requests a minute per personal API key on /api routes. */
   apiRateLimitPerMinute: number;
+  /** Largest SDK request body (/flags), compressed or not, in bytes. */
+  sdkBodyLimit: number;
+  /** Requests a minute per project token on public SDK routes. */
+  publicRateLimitPerMinute: number;
+  /** Largest body on `/batch/`, compressed or not, in bytes (the other capture paths take sdkBodyLimit). */
+  captureBatchBodyLimit: number;
+  /** Events accepted but not yet committed above which capture answers 503 with Retry-After. */
+  ingestMaxPendingEvents: number;
   /** Trust X-Forwarded-* headers (set behind a reverse proxy). */
   trustProxy: boolean;
 }
@@ -39,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 480, 1),
+    sdkBodyLimit: int(env, 'SDK_BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024),
+    publicRateLimitPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 60_000, 1),
+    captureBatchBodyLimit: int(env, 'CAPTURE_BATCH_BODY_LIMIT_BYTES', 20 * 1024 * 1024, 1024),
+    ingestMaxPendingEvents: int(env, 'INGEST_MAX_PENDING_EVENTS', 100_000, 1),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   };
 }

@@ -3,11 +3,13 @@ import { Changes } from './changes';
 import type { Db } from './db/database';
 import { EarlyAccessService } from './early-access/service';
 import { FeatureFlagService } from './feature-flags/service';
+import { FlagDefinitionsCache } from './flags/definitions';
+import { FlagsService } from './flags/service';
 import { ProjectStore } from './projects/store';
 
 /** The domain services one app instance uses, over one database. */
 export function createServices(db: Db) {
-  const changes = new Changes();
+  const changes = new Changes(db);
   return {
     db,
     changes,
@@ -15,6 +17,7 @@ export function createServices(db: Db) {
     projects: new ProjectStore(db.kysely),
     flags: new FeatureFlagService(db.kysely, changes),
     earlyAccess: new EarlyAccessService(db.kysely, changes),
+    flagsEvaluation: new FlagsService(db.kysely, new FlagDefinitionsCache(db.kysely, changes)),
   };
 }
 

@@ -37,7 +37,14 @@ export function testStorage(): TestStorage {
   };
 }
 
-export const testConfig: AppConfig = { logLevel: 'silent', bodyLimit: 1024 * 1024, apiRateLimitPerMinute: 100_000, trustProxy: false };
+export const testConfig: AppConfig = {
+  logLevel: 'silent',
+  bodyLimit: 1024 * 1024,
+  apiRateLimitPerMinute: 100_000,
+  trustProxy: false,
+  sdkBodyLimit: 2 * 1024 * 1024,
+  publicRateLimitPerMinute: 100_000,
+};
 
 /** A service on a fresh database with a project and a `*` key, reached through app.inject. */
 export async function startService(config: Partial<AppConfig> = {}, storage = testStorage()) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -16,6 +16,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** Sends `payload` to every process listening on `channel` (PostgreSQL NOTIFY; nothing on SQLite, one process). */
+  publish(channel: string, payload: string): Promise<void>;
+  /** Calls `onMessage` for each payload on `channel`, and `onGap` after a lost connection, when messages may have been missed. */
+  subscribe(channel: string, onMessage: (payload: string) => void, onGap: () => void): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +32,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: Dialect;
+  let listener: Listener | undefined;
   if (config.databaseUrl) {
     dialect = 'postgres';
     const schema = config.databaseSchema;
@@ -39,6 +44,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databas
     });
     if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    listener = new Listener(config.databaseUrl);
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -49,13 +55,78 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databas
     sqlite.pragma('busy_timeout = 5000');
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
-  const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations(dialect) } });
+  const migrator = new Migrator({
+    db: kysely,
+    provider: { getMigrations: async () => migrations(dialect) },
+    // Keep Kysely's bookkeeping tables in the configured schema, not wherever a same-named table exists.
+    ...(config.databaseUrl && config.databaseSchema ? { migrationTableSchema: config.databaseSchema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) {
     await kysely.destroy();
     throw error;
   }
-  return { kysely, dialect, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect,
+    publish: async (channel, payload) => {
+      if (dialect === 'postgres') await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
+    },
+    subscribe: (channel, onMessage, onGap) => listener?.subscribe(channel, onMessage, onGap),
+    close: async () => {
+      await listener?.close();
+      await kysely.destroy();
+    },
+  };
+}
+
+/** One PostgreSQL connection for LISTEN, reconnected with back-off when it drops. */
+class Listener {
+  private client: pg.Client | undefined;
+  private readonly channels = new Map<string, { onMessage: (payload: string) => void; onGap: () => void }>();
+  private closed = false;
+  private retryMs = 100;
+
+  constructor(private readonly url: string) {}
+
+  subscribe(channel: string, onMessage: (payload: string) => void, onGap: () => void) {
+    this.channels.set(channel, { onMessage, onGap });
+    if (this.client) void this.client.query(`LISTEN "${channel}"`).catch(() => undefined);
+    else void this.connect();
+  }
+
+  private async connect() {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    this.client = client;
+    client.on('notification', (message) => this.channels.get(message.channel)?.onMessage(message.payload ?? ''));
+    client.on('error', () => this.reconnect(client));
+    client.on('end', () => this.reconnect(client));
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN "${channel}"`);
+      this.retryMs = 100;
+    } catch {
+      this.reconnect(client);
+    }
+  }
+
+  private reconnect(client: pg.Client) {
+    if (this.closed || this.client !== client) return;
+    this.client = undefined;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    for (const { onGap } of this.channels.values()) onGap();
+    setTimeout(() => void this.connect(), this.retryMs).unref();
+    this.retryMs = Math.min(this.retryMs * 2, 5000);
+  }
+
+  async close() {
+    this.closed = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
 }
 
 /** True when `error` is a unique-constraint violation (optionally on the named column or index). */

@@ -1,3 +1,4 @@
+import { validateFilters } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
@@ -39,6 +40,12 @@ export async function insertFlag(db: Kysely<Database>, projectId: number, input:
   }
 }
 
+/** Groups, property filters and operators, rollouts, variants and payloads; a 400 naming the path. */
+function checkFilters(filters: Filters) {
+  const error = validateFilters(filters);
+  if (error) throw validationError(error.detail, error.attr, error.code);
+}
+
 /** Points enrollment conditions at a renamed flag's new key. */
 function renameEnrollment(filters: Filters, key: string): Filters {
   if (!Array.isArray(filters.super_groups)) return filters;
@@ -57,6 +64,7 @@ export class FeatureFlagService {
 
   async create(projectId: number, input: FlagInput): Promise<FeatureFlag> {
     await checkKey(this.db, projectId, input.key);
+    if (input.filters) checkFilters(input.filters);
     const row = await insertFlag(this.db, projectId, {
       key: input.key,
       name: input.name ?? '',
@@ -95,6 +103,7 @@ export class FeatureFlagService {
       changes.key = patch.key;
       filters = renameEnrollment(filters, patch.key);
     }
+    if (patch.filters !== undefined) checkFilters(filters);
     if (filters !== stored) changes.filters = JSON.stringify(filters);
     if (patch.deleted === true && linked) {
       throw validationError(

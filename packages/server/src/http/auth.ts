@@ -22,6 +22,18 @@ export async function authenticate(keys: ApiKeyService, request: FastifyRequest)
   return key;
 }
 
+/** Throws 403 unless the key carries `scope`. */
+export function requireScope(key: ApiKey, scope: string) {
+  if (!hasScope(key.scopes, scope)) throw permissionDenied(`API key missing required scope '${scope}'`);
+}
+
+/** Throws 403 when the key is limited to other projects. */
+export function requireProject(key: ApiKey, projectId: number) {
+  if (key.project_ids && !key.project_ids.includes(projectId)) {
+    throw permissionDenied(`API key does not have access to the requested project: ID ${projectId}.`);
+  }
+}
+
 /**
  * An onRequest hook (before the body is read) that requires a personal API key with `scope`; on routes with `:project_id` it also
  * checks the key may use that project and loads it into `request.project` (404 when it does not exist).
@@ -29,14 +41,12 @@ export async function authenticate(keys: ApiKeyService, request: FastifyRequest)
 export function authorize(deps: { keys: ApiKeyService; projects: ProjectStore }, scope: string): onRequestAsyncHookHandler {
   return async (request) => {
     const key = await authenticate(deps.keys, request);
-    if (!hasScope(key.scopes, scope)) throw permissionDenied(`API key missing required scope '${scope}'`);
+    requireScope(key, scope);
     request.apiKey = key;
     const raw = (request.params as { project_id?: string }).project_id;
     if (raw === undefined) return;
     const id = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-    if (id !== undefined && key.project_ids && !key.project_ids.includes(id)) {
-      throw permissionDenied(`API key does not have access to the requested project: ID ${id}.`);
-    }
+    if (id !== undefined) requireProject(key, id);
     const project = id === undefined ? undefined : await deps.projects.get(id);
     if (!project) throw notFound('Project not found.');
     request.project = project;

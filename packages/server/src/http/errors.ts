@@ -44,3 +44,9 @@ export const throttled = (seconds: number) =>
   new ApiError(429, 'throttled_error', 'throttled', `Request was throttled. Expected available in ${seconds} seconds.`, null, {
     'retry-after': String(seconds),
   });
+
+export const missingProjectToken = () =>
+  new ApiError(401, 'authentication_error', 'missing_api_key', 'API key not provided. You can find your project API key in your project settings.');
+
+export const invalidProjectToken = () =>
+  new ApiError(401, 'authentication_error', 'invalid_api_key', 'Project API key invalid. You can find your project API key in your project settings.');

@@ -5,6 +5,9 @@ import type { Database, ProjectTable } from '../db/schema';
 export type Project = Selectable<ProjectTable>;
 
 export class ProjectStore {
+  /** Project tokens never change, so a found project is kept; SDK endpoints look one up per request. */
+  private readonly byTokenCache = new Map<string, Project>();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async create(name: string): Promise<Project> {
@@ -17,8 +20,12 @@ export class ProjectStore {
     return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  byToken(token: string): Promise<Project | undefined> {
-    return this.db.selectFrom('projects').selectAll().where('api_token', '=', token).executeTakeFirst();
+  async byToken(token: string): Promise<Project | undefined> {
+    const cached = this.byTokenCache.get(token);
+    if (cached) return cached;
+    const project = await this.db.selectFrom('projects').selectAll().where('api_token', '=', token).executeTakeFirst();
+    if (project) this.byTokenCache.set(token, project);
+    return project;
   }
 
   first(): Promise<Project | undefined> {

@@ -1,0 +1,319 @@
+import type { CompiledFlag, CompiledGroup, Leaf, Source } from './compile';
+import { hashKey, holdoutHash } from './hash';
+import { matchValue, NO, UNKNOWN, YES } from './operators';
+import type { Clock, Tri } from './operators';
+import type {
+  CompiledFlags,
+  EvaluationContext,
+  EvaluationMode,
+  FlagResult,
+  Inconclusive,
+  Reason,
+  ReasonCode,
+} from './types';
+
+type Outcome = FlagResult | Inconclusive;
+
+const MISSING: unique symbol = Symbol('missing');
+const PENDING: unique symbol = Symbol('pending');
+
+/** The compiled flag set: evaluates flags against contexts. Built by `compileFlags`. */
+export class Engine implements CompiledFlags {
+  readonly keys: readonly string[];
+
+  constructor(
+    private readonly flags: ReadonlyMap<string, CompiledFlag>,
+    readonly mode: EvaluationMode,
+  ) {
+    this.keys = [...flags.keys()];
+  }
+
+  evaluate(key: string, ctx: EvaluationContext): Outcome | undefined {
+    const flag = this.flags.get(key);
+    return flag && evaluateFlag(flag, new Run(this.flags, ctx, this.mode === 'local'));
+  }
+
+  evaluateAll(ctx: EvaluationContext, keys: readonly string[] = this.keys): Record<string, Outcome> {
+    const run = new Run(this.flags, ctx, this.mode === 'local');
+    const out: Record<string, Outcome> = {};
+    for (const key of keys) {
+      const result = run.evaluateKey(key);
+      if (result !== undefined && result !== PENDING) out[key] = result;
+    }
+    return out;
+  }
+}
+
+/** State of one evaluation call: the context, the clock, and memoised flag results for dependencies. */
+class Run implements Clock {
+  private time = NaN;
+  private memo: Map<string, Outcome | typeof PENDING> | null = null;
+
+  constructor(
+    private readonly flags: ReadonlyMap<string, CompiledFlag>,
+    readonly ctx: EvaluationContext,
+    readonly local: boolean,
+  ) {}
+
+  now(): number {
+    if (Number.isNaN(this.time)) this.time = Date.now();
+    return this.time;
+  }
+
+  /** Evaluates a flag once per run; PENDING while it is being evaluated (a dependency cycle). */
+  evaluateKey(key: string): Outcome | typeof PENDING | undefined {
+    const flag = this.flags.get(key);
+    if (!flag) return undefined;
+    this.memo ??= new Map();
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    this.memo.set(key, PENDING);
+    const result = evaluateFlag(flag, this);
+    this.memo.set(key, result);
+    return result;
+  }
+
+  /** A property value, or MISSING. Injects `distinct_id` (person) and `$group_key` (group) when absent. */
+  lookup(source: Source, key: string): unknown {
+    if (source === undefined) return MISSING;
+    const ctx = this.ctx;
+    if (source === null) {
+      const props = ctx.personProperties;
+      if (props && Object.hasOwn(props, key)) return props[key];
+      return key === 'distinct_id' ? ctx.distinctId : MISSING;
+    }
+    const props = ctx.groupProperties?.[source];
+    if (props && Object.hasOwn(props, key)) return props[key];
+    return key === '$group_key' ? this.groupKey(source) || MISSING : MISSING;
+  }
+
+  /** The group key passed for a group type, or '' when there is none. */
+  groupKey(group: Source): string {
+    const groups = this.ctx.groups;
+    if (!group || !groups || !Object.hasOwn(groups, group)) return '';
+    const key: unknown = groups[group];
+    return typeof key === 'string' || typeof key === 'number' ? String(key) : '';
+  }
+
+  deviceId(): string {
+    const id = this.ctx.deviceId ?? this.ctx.personProperties?.$device_id;
+    return typeof id === 'string' ? id : '';
+  }
+}
+
+const SCORE: Record<ReasonCode, number> = {
+  super_condition_value: 6,
+  holdout_condition_value: 5,
+  condition_match: 4,
+  out_of_rollout_bound: 3,
+  no_condition_match: 2,
+  no_group_type: 1,
+  flag_disabled: 0,
+  missing_dependency: -1,
+};
+
+const DESCRIPTIONS: Record<ReasonCode, string> = {
+  condition_match: 'Matched condition set',
+  no_condition_match: 'No matching condition set',
+  out_of_rollout_bound: 'Out of rollout bound',
+  no_group_type: 'No group type',
+  super_condition_value: 'Super condition value',
+  holdout_condition_value: 'Holdout condition value',
+  flag_disabled: 'Feature flag is disabled',
+  missing_dependency: 'Flag cannot be evaluated due to missing dependency',
+};
+const GROUPS_NOT_EVALUATED =
+  'No matching condition set (group conditions were not evaluated because no group type was provided)';
+
+const reasonCache = new Map<string, Reason[]>();
+
+/** Shared, frozen reason objects (one per code, description and condition index). */
+function reason(code: ReasonCode, index: number | null, description = DESCRIPTIONS[code]): Reason {
+  let slots = reasonCache.get(description);
+  if (!slots) reasonCache.set(description, (slots = []));
+  const slot = index === null ? 0 : index + 1;
+  return (slots[slot] ??= Object.freeze({
+    code,
+    condition_index: index,
+    description: code === 'condition_match' ? `${description} ${(index ?? 0) + 1}` : description,
+  }));
+}
+
+function decided(flag: CompiledFlag, enabled: boolean, variant: string | null, why: Reason): FlagResult {
+  const payload = enabled ? (flag.payloads.get(variant ?? 'true') ?? null) : null;
+  return { key: flag.key, enabled, variant, value: variant ?? enabled, reason: why, payload };
+}
+
+const inconclusive = (flag: CompiledFlag, why: string): Inconclusive => ({ key: flag.key, inconclusive: true, why });
+
+/** PostHog's get_match: disabled, dependencies, enrollment, holdout, then release conditions in order. */
+function evaluateFlag(flag: CompiledFlag, run: Run): Outcome {
+  const local = run.local;
+  if (!flag.active) return decided(flag, false, null, reason('flag_disabled', null));
+  if (flag.dependencyState === 'cycle' || (flag.dependencyState === 'missing' && !local)) {
+    return decided(flag, false, null, reason('missing_dependency', null));
+  }
+  if (flag.dependencyState === 'missing') return inconclusive(flag, 'depends on a flag that is not defined');
+  if (local && flag.continuity) return inconclusive(flag, 'experience continuity needs the server');
+  if (local && flag.group === undefined) return inconclusive(flag, 'unknown group type index');
+
+  const enrollment = evaluateEnrollment(flag, run);
+  if (enrollment) return enrollment;
+
+  if (flag.holdout) {
+    const { variant, percentage } = flag.holdout;
+    const id = flag.group === null ? personIdentifier(flag, run, false) : run.groupKey(flag.group);
+    if (percentage >= 100 || holdoutHash(id) <= percentage / 100) {
+      return decided(flag, true, variant, reason('holdout_condition_value', null));
+    }
+  }
+
+  let best: ReasonCode = 'no_group_type';
+  let bestIndex: number | null = null;
+  let skippedGroup = false;
+  let unknownKey: string | null = null; // value key of the undecided conditions so far ('*' when they differ)
+  let personId: string | null = null;
+  for (const cond of flag.conditions) {
+    const byGroup = cond.aggregation !== null;
+    const identifier = byGroup ? run.groupKey(cond.group) : (personId ??= personIdentifier(flag, run, true));
+    let code: ReasonCode | null;
+    if (byGroup && identifier === '') {
+      skippedGroup = true;
+      code = 'no_group_type';
+    } else if (!byGroup && flag.deviceBucketing && run.deviceId() === '') {
+      code = local ? null : 'out_of_rollout_bound';
+      if (local) unknownKey = unknownKey === null || unknownKey === cond.valueKey ? cond.valueKey : '*';
+    } else {
+      const matched = matchLeaves(cond.leaves, run);
+      if (matched === NO) {
+        code = 'no_condition_match';
+      } else if (matched === UNKNOWN) {
+        code = null;
+        unknownKey = unknownKey === null || unknownKey === cond.valueKey ? cond.valueKey : '*';
+      } else if (!inRollout(flag.key, cond.rollout, identifier)) {
+        code = 'out_of_rollout_bound';
+      } else if (unknownKey !== null && unknownKey !== cond.valueKey) {
+        // An earlier undecided condition could have matched with another value.
+        return inconclusive(flag, `condition ${cond.index + 1} matched after an undecided condition`);
+      } else {
+        return decided(flag, true, cond.variant ?? pickVariant(flag, identifier), reason('condition_match', cond.index));
+      }
+    }
+    if (code !== null && SCORE[code] >= SCORE[best]) {
+      best = code;
+      bestIndex = cond.index;
+    }
+  }
+  if (unknownKey !== null) return inconclusive(flag, 'a condition needs properties or data not available here');
+  const description = best === 'no_condition_match' && skippedGroup ? GROUPS_NOT_EVALUATED : undefined;
+  return decided(flag, false, null, reason(best, bestIndex, description));
+}
+
+/** Early access enrollment ("super condition"): decides the flag when the person has the property. */
+function evaluateEnrollment(flag: CompiledFlag, run: Run): Outcome | null {
+  const person = run.ctx.personProperties ?? EMPTY;
+  if (flag.enrollmentKey !== null) {
+    if (Object.hasOwn(person, flag.enrollmentKey)) {
+      const v = person[flag.enrollmentKey];
+      return decided(flag, v === true || v === 'true', null, reason('super_condition_value', 0));
+    }
+  } else if (flag.superCondition) {
+    if (hasAny(person, flag.superKeys)) {
+      const cond = flag.superCondition;
+      const matched = matchLeaves(cond.leaves, run);
+      if (matched === UNKNOWN) return inconclusive(flag, 'enrollment condition needs more properties');
+      const enabled = matched === YES && inRollout(flag.key, cond.rollout, personIdentifier(flag, run, true));
+      return decided(flag, enabled, null, reason('super_condition_value', 0));
+    }
+  } else {
+    return null;
+  }
+  // Not enrolled according to what we were given; the server's stored person properties may say otherwise.
+  return run.local ? inconclusive(flag, 'enrollment property not given') : null;
+}
+
+const EMPTY: Record<string, unknown> = Object.freeze({});
+
+function hasAny(props: Record<string, unknown>, keys: readonly string[]): boolean {
+  for (const k of keys) if (Object.hasOwn(props, k)) return true;
+  return false;
+}
+
+/** Bucketing identifier of person-aggregated conditions (device id, continuity hash key, or distinct id). */
+function personIdentifier(flag: CompiledFlag, run: Run, useStoredOverride: boolean): string {
+  const ctx = run.ctx;
+  if (flag.deviceBucketing) {
+    const device = run.deviceId();
+    if (device !== '') return device;
+  }
+  const stored = useStoredOverride ? ctx.hashKeyOverrides?.[flag.key] : undefined;
+  if (stored) return stored;
+  if (flag.continuity && ctx.anonDistinctId) return ctx.anonDistinctId;
+  return ctx.distinctId;
+}
+
+function inRollout(key: string, rollout: number, identifier: string): boolean {
+  if (rollout >= 100) return true;
+  return (identifier === '' ? 0 : hashKey(key, identifier)) <= rollout / 100;
+}
+
+function pickVariant(flag: CompiledFlag, identifier: string): string | null {
+  if (flag.variants.length === 0) return null;
+  const h = identifier === '' ? 0 : hashKey(flag.key, identifier, 'variant');
+  for (const v of flag.variants) if (h < v.upTo) return v.key;
+  return null;
+}
+
+/** All leaves of a condition must match (three-valued AND: any NO wins over UNKNOWN). */
+function matchLeaves(leaves: readonly Leaf[], run: Run): Tri {
+  let unknown = false;
+  for (const leaf of leaves) {
+    const r = matchLeaf(leaf, run);
+    if (r === NO) return NO;
+    if (r === UNKNOWN) unknown = true;
+  }
+  return unknown ? UNKNOWN : YES;
+}
+
+function matchLeaf(leaf: Leaf, run: Run): Tri {
+  switch (leaf.kind) {
+    case 'property': {
+      const value = run.lookup(leaf.source, leaf.key);
+      return matchValue(leaf.matcher, value !== MISSING, value, run, run.local);
+    }
+    case 'cohort': {
+      if (!leaf.cohort) return run.local ? UNKNOWN : NO;
+      const r = matchGroup(leaf.cohort, run);
+      return r === UNKNOWN ? UNKNOWN : (r === YES) !== leaf.notIn ? YES : NO;
+    }
+    case 'flag': {
+      const dep = run.evaluateKey(leaf.key);
+      if (dep === undefined || dep === PENDING || dep.inconclusive) return run.local ? UNKNOWN : NO;
+      return flagEvaluatesTo(leaf.expected, dep.value) ? YES : NO;
+    }
+  }
+}
+
+/** A cohort's AND / OR tree, with `negation` on leaves (posthog-node semantics). */
+function matchGroup(group: CompiledGroup, run: Run): Tri {
+  if (group.items.length === 0) return YES; // an empty group is a no-op
+  let unknown = false;
+  for (const item of group.items) {
+    let r = item.kind === 'group' ? matchGroup(item, run) : matchLeaf(item, run);
+    if (r === UNKNOWN) {
+      unknown = true;
+      continue;
+    }
+    if (item.kind !== 'group' && item.negation) r = r === YES ? NO : YES;
+    if (group.and ? r === NO : r === YES) return r;
+  }
+  if (unknown) return UNKNOWN;
+  return group.and ? YES : NO;
+}
+
+/** `true` matches any enabled value (incl. a variant), `false` only false, a string only that variant. */
+function flagEvaluatesTo(expected: unknown, value: boolean | string): boolean {
+  if (typeof expected === 'boolean') return expected === value || (expected && typeof value === 'string' && value !== '');
+  if (typeof expected === 'string') return value === expected;
+  return false;
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { compileFlags, type CompiledFlags, type FlagDefinition, type FlagFilters } from '@service/flag-engine';
+import type { Kysely } from 'kysely';
+import type { Changes } from '../changes';
+import type { Database } from '../db/schema';
+import { flagStore, type FlagRow } from '../feature-flags/store';
+import { personReads } from '../persons/store';
+
+/** A project's flags, compiled for evaluation and serialized for SDKs, built once per change. */
+export interface ProjectFlags {
+  compiled: CompiledFlags;
+  byKey: Map<string, FlagRow>;
+  groupTypeMapping: Record<string, string>;
+  /** The body of `/flags/definitions`, and its ETag. */
+  definitionsBody: string;
+  etag: string;
+}
+
+/** Entries older than this are rebuilt even without a notification (a bound on a lost one). */
+const TTL_MS = 60_000;
+
+export function toDefinition(row: FlagRow): FlagDefinition {
+  return {
+    id: row.id,
+    name: row.name,
+    key: row.key,
+    active: row.active === 1,
+    deleted: false,
+    ensure_experience_continuity: row.ensure_experience_continuity === 1,
+    version: row.version,
+    filters: JSON.parse(row.filters) as FlagFilters,
+  };
+}
+
+/** Compiled flag definitions per project, in memory; invalidated by every flag or early access write. */
+export class FlagDefinitionsCache {
+  private readonly entries = new Map<number, { at: number; value: Promise<ProjectFlags> }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    changes: Changes,
+  ) {
+    changes.on('flags', (projectId) => this.entries.delete(projectId));
+    changes.on('gap', () => this.entries.clear());
+  }
+
+  get(projectId: number): Promise<ProjectFlags> {
+    const entry = this.entries.get(projectId);
+    if (entry && Date.now() - entry.at < TTL_MS) return entry.value;
+    const value = this.load(projectId);
+    const fresh = { at: Date.now(), value };
+    this.entries.set(projectId, fresh);
+    // A failed load is not cached; the next request tries again.
+    value.catch(() => this.entries.get(projectId) === fresh && this.entries.delete(projectId));
+    return value;
+  }
+
+  private async load(projectId: number): Promise<ProjectFlags> {
+    const [rows, groupTypeMapping] = await Promise.all([flagStore.live(this.db, projectId), personReads.groupTypeMapping(this.db, projectId)]);
+    const definitions = rows.map(toDefinition);
+    const definitionsBody = JSON.stringify({ flags: definitions, group_type_mapping: groupTypeMapping, cohorts: {} });
+    return {
+      compiled: compileFlags(definitions, { groupTypeMapping, mode: 'server' }),
+      byKey: new Map(rows.map((row) => [row.key, row])),
+      groupTypeMapping,
+      definitionsBody,
+      etag: `"${createHash('sha1').update(definitionsBody).digest('hex')}"`,
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import cors from '@fastify/cors';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { authenticate, requireProject, requireScope } from '../http/auth';
+import { validationError } from '../http/errors';
+import { perProjectRateLimit, projectByToken, projectTokenOf } from '../http/project-token';
+import { ErrorSchema, JsonObject } from '../http/schemas';
+import { sdkBodyParsers } from '../http/sdk-body';
+import type { Services } from '../services';
+import { legacyMaps, parseFlagsRequest, type Evaluation } from './service';
+
+/** Config fields posthog-js reads from `/decide` and `/flags?config=true`: the features this service offers. */
+const REMOTE_CONFIG = {
+  supportedCompression: ['gzip', 'gzip-js'],
+  autocapture_opt_out: false,
+  capturePerformance: false,
+  sessionRecording: false,
+  heatmaps: false,
+  surveys: false,
+  siteApps: [],
+  toolbarParams: {},
+  isAuthenticated: false,
+  config: { enable_collect_everything: true },
+};
+
+type Shape = 'v2' | 'legacy' | 'enabled-map' | 'enabled-list';
+
+/** Response shape by path and `v`, as PostHog's flags service chooses it. */
+function shapeOf(path: 'flags' | 'decide', v: number): Shape {
+  if (path === 'flags') return v >= 2 ? 'v2' : 'legacy';
+  if (v >= 4) return 'v2';
+  if (v === 3) return 'legacy';
+  return v === 2 ? 'enabled-map' : 'enabled-list';
+}
+
+function render(evaluation: Evaluation, shape: Shape, withConfig: boolean) {
+  const { featureFlags, featureFlagPayloads } = legacyMaps(evaluation);
+  const common = { errorsWhileComputingFlags: evaluation.errorsWhileComputingFlags, requestId: evaluation.requestId, ...(withConfig ? REMOTE_CONFIG : {}) };
+  switch (shape) {
+    case 'v2':
+      return { flags: evaluation.flags, featureFlags, featureFlagPayloads, evaluatedAt: evaluation.evaluatedAt, ...common };
+    case 'legacy':
+      return { featureFlags, featureFlagPayloads, ...common };
+    case 'enabled-map':
+      return { featureFlags: Object.fromEntries(Object.entries(featureFlags).filter(([, v]) => v !== false)), ...common };
+    case 'enabled-list':
+      return { featureFlags: Object.keys(featureFlags).filter((k) => featureFlags[k] !== false), ...common };
+  }
+}
+
+const FlagsQuery = Type.Object({
+  v: Type.Optional(Type.String()),
+  config: Type.Optional(Type.String()),
+  compression: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String()),
+});
+
+/** Public SDK flag routes (`/flags`, `/decide`, CORS open) and the definitions for local evaluation. */
+export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes: number; rateLimitPerMinute: number }> = async (app, opts) => {
+  const { services } = opts;
+  await app.register(cors, { origin: true, credentials: true, methods: ['GET', 'POST', 'OPTIONS'] });
+  sdkBodyParsers(app, opts.maxBodyBytes);
+
+  const evaluate = (path: 'flags' | 'decide') => async (request: FastifyRequest) => {
+    const query = request.query as { v?: string; config?: string };
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('Body must be a JSON object.');
+    const flagsRequest = parseFlagsRequest(body as Record<string, unknown>);
+    const evaluation = await services.flagsEvaluation.evaluate(request.project!.id, flagsRequest);
+    const v = Number(query.v ?? (path === 'flags' ? 2 : 1));
+    const withConfig = path === 'decide' || query.config === 'true' || (query.v === undefined && query.config === undefined);
+    return render(evaluation, shapeOf(path, Number.isFinite(v) ? v : 1), withConfig);
+  };
+
+  const schema = {
+    tags: ['sdk'],
+    security: [],
+    querystring: FlagsQuery,
+    body: JsonObject,
+    response: { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+  };
+  for (const path of ['flags', 'decide'] as const) {
+    app.post(
+      `/${path}`,
+      {
+        schema: { ...schema, summary: path === 'flags' ? 'Evaluate every flag for a distinct id (PostHog /flags?v=2)' : 'Legacy /decide (v=3 legacy, v=4 as /flags v2)' },
+        preValidation: async (request) => {
+          request.project = await projectByToken(services.projects, projectTokenOf(request));
+        },
+        config: { rateLimit: perProjectRateLimit(opts.rateLimitPerMinute) },
+      },
+      evaluate(path),
+    );
+  }
+
+  const definitions = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const key = await authenticate(services.keys, request);
+    requireScope(key, 'feature_flag:read');
+    const project = await projectByToken(services.projects, projectTokenOf(request));
+    requireProject(key, project.id);
+    const flags = await services.flagsEvaluation.definitions.get(project.id);
+    void reply.header('etag', flags.etag).header('cache-control', 'private, must-revalidate');
+    if (request.headers['if-none-match'] === flags.etag) return reply.code(304).send();
+    return reply.type('application/json').send(flags.definitionsBody);
+  };
+  const definitionsSchema = {
+    tags: ['feature flags'],
+    summary: 'Flag definitions, group type mapping and cohorts for local evaluation (ETag / 304)',
+    querystring: Type.Object({ token: Type.Optional(Type.String({ description: 'the project token (required)' })), send_cohorts: Type.Optional(Type.String()) }),
+    response: { 401: ErrorSchema, 403: ErrorSchema },
+  };
+  app.get('/flags/definitions', { schema: definitionsSchema }, definitions);
+  app.get('/api/feature_flag/local_evaluation', { schema: definitionsSchema }, definitions);
+};

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { FlagResult, Inconclusive } from '@service/flag-engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { validationError } from '../http/errors';
+import { personReads, type Properties } from '../persons/store';
+import type { FlagDefinitionsCache, ProjectFlags } from './definitions';
+
+/** What an SDK sends to `/flags` (PostHog's field names and aliases), after decoding. */
+export interface FlagsRequest {
+  distinctId: string;
+  personProperties: Properties;
+  groups: Record<string, string>;
+  groupProperties: Record<string, Properties>;
+  anonDistinctId?: string;
+  deviceId?: string;
+  flagKeys?: string[];
+  disableFlags: boolean;
+}
+
+export interface FlagDetail {
+  key: string;
+  enabled: boolean;
+  variant: string | null;
+  reason: { code: string; condition_index: number | null; description: string };
+  metadata: { id: number; version: number; description: string | null; payload: string | null };
+}
+
+export interface Evaluation {
+  flags: Record<string, FlagDetail>;
+  errorsWhileComputingFlags: boolean;
+  requestId: string;
+  evaluatedAt: number;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+
+/** Reads a decoded `/flags` body, accepting PostHog's aliases; a bad body is a 400 naming the field. */
+export function parseFlagsRequest(body: Record<string, unknown>): FlagsRequest {
+  const distinctId = str(body.distinct_id ?? body.$distinct_id);
+  if (distinctId === undefined || distinctId === '') throw validationError('distinct_id is required.', 'distinct_id', 'required');
+  const objectField = (name: string, ...aliases: string[]): Record<string, unknown> => {
+    const value = [name, ...aliases].map((k) => body[k]).find((v) => v !== undefined && v !== null);
+    if (value === undefined) return {};
+    if (!isObject(value)) throw validationError(`${name} must be an object.`, name);
+    return value;
+  };
+  const personProperties = objectField('person_properties', '$properties');
+  const groups: Record<string, string> = {};
+  for (const [type, key] of Object.entries(objectField('groups', '$groups'))) {
+    const value = str(key);
+    if (value !== undefined) groups[type] = value;
+  }
+  const groupProperties: Record<string, Properties> = {};
+  for (const [type, props] of Object.entries(objectField('group_properties', '$group_properties'))) {
+    if (!isObject(props)) throw validationError('group_properties must map group types to objects.', 'group_properties');
+    groupProperties[type] = props;
+  }
+  const keys = body.flag_keys_to_evaluate ?? body.flag_keys;
+  if (keys !== undefined && keys !== null && !(Array.isArray(keys) && keys.every((k) => typeof k === 'string'))) {
+    throw validationError('flag_keys_to_evaluate must be a list of flag keys.', 'flag_keys_to_evaluate');
+  }
+  return {
+    distinctId: distinctId.slice(0, 200),
+    personProperties,
+    groups,
+    groupProperties,
+    anonDistinctId: str(body.$anon_distinct_id ?? body.anon_distinct_id),
+    deviceId: str(body.$device_id ?? body.device_id ?? personProperties.$device_id),
+    flagKeys: (keys as string[] | null | undefined) ?? undefined,
+    disableFlags: body.disable_flags === true,
+  };
+}
+
+/** A payload on the wire: a JSON string, as PostHog stores and sends them. */
+const payloadString = (payload: unknown) => (payload === null || payload === undefined ? null : typeof payload === 'string' ? payload : JSON.stringify(payload));
+
+/** Remote evaluation: stored person and group properties under the request's (the request wins), then the engine. */
+export class FlagsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly definitions: FlagDefinitionsCache,
+  ) {}
+
+  async evaluate(projectId: number, request: FlagsRequest): Promise<Evaluation> {
+    const evaluation: Evaluation = { flags: {}, errorsWhileComputingFlags: false, requestId: randomUUID(), evaluatedAt: Date.now() };
+    if (request.disableFlags) return evaluation;
+    const project = await this.definitions.get(projectId);
+    if (!project.compiled.keys.length) return evaluation;
+    const [storedPerson, storedGroups] = await Promise.all([
+      personReads.properties(this.db, projectId, request.distinctId),
+      Object.keys(request.groups).length ? personReads.groupProperties(this.db, projectId, request.groups) : ({} as Record<string, Properties>),
+    ]);
+    const groupProperties: Record<string, Properties> = { ...storedGroups };
+    for (const [type, props] of Object.entries(request.groupProperties)) groupProperties[type] = { ...storedGroups[type], ...props };
+    const results = project.compiled.evaluateAll(
+      {
+        distinctId: request.distinctId,
+        personProperties: storedPerson ? { ...storedPerson, ...request.personProperties } : request.personProperties,
+        groups: request.groups,
+        groupProperties,
+        anonDistinctId: request.anonDistinctId,
+        deviceId: request.deviceId,
+      },
+      request.flagKeys,
+    );
+    for (const [key, result] of Object.entries(results)) evaluation.flags[key] = detail(project, key, result);
+    return evaluation;
+  }
+}
+
+function detail(project: ProjectFlags, key: string, result: FlagResult | Inconclusive): FlagDetail {
+  const row = project.byKey.get(key)!;
+  const metadata = { id: row.id, version: row.version, description: row.name || null, payload: null as string | null };
+  if (result.inconclusive) {
+    // Server mode never answers inconclusive; keep the wire shape total all the same.
+    return { key, enabled: false, variant: null, reason: { code: 'no_condition_match', condition_index: null, description: result.why }, metadata };
+  }
+  metadata.payload = result.enabled ? payloadString(result.payload) : null;
+  return { key, enabled: result.enabled, variant: result.variant, reason: result.reason, metadata };
+}
+
+/** The legacy maps (`/decide?v=3`, `/flags` v1): value per flag, payload per enabled flag. */
+export function legacyMaps(evaluation: Evaluation) {
+  const featureFlags: Record<string, string | boolean> = {};
+  const featureFlagPayloads: Record<string, string> = {};
+  for (const [key, flag] of Object.entries(evaluation.flags)) {
+    featureFlags[key] = flag.variant ?? flag.enabled;
+    if (flag.enabled && flag.metadata.payload !== null) featureFlagPayloads[key] = flag.metadata.payload;
+  }
+  return { featureFlags, featureFlagPayloads };
+}
