@@ -53,7 +53,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databas
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const migrator = new Migrator({
     db: kysely,
@@ -127,6 +127,26 @@ class Listener {
     this.client = undefined;
     await client?.end().catch(() => undefined);
   }
+}
+
+/**
+ * Kysely prepares every query afresh; better-sqlite3 statements are reusable, and preparing is a good part
+ * of a hot query's cost. Keeps prepared statements by SQL text (bounded: multi-row inserts vary in text).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** True when `error` is a unique-constraint violation (optionally on the named column or index). */

@@ -1,0 +1,64 @@
+import type { PersistenceMode } from './persistence'
+import type { FlagValue } from '../flags/store'
+import type { Service } from './client'
+
+/** Event or person properties: any JSON-serialisable values. */
+export type Props = Record<string, unknown>
+
+/** Values computed elsewhere (usually on your server) and served synchronously until `/flags` answers. */
+export interface Bootstrap {
+  /** The distinct id to use from the first event on. */
+  distinctID?: string
+  /** `true` when `distinctID` is a known user (not an anonymous id): no `$identify` is sent for it. */
+  isIdentifiedID?: boolean
+  /** Flag values by key: `true`/`false` or a variant key. */
+  featureFlags?: Record<string, FlagValue>
+  /** Flag payloads by key (parsed JSON, or JSON strings which are parsed). */
+  featureFlagPayloads?: Record<string, unknown>
+}
+
+/** Options of `init(projectToken, options)`. Every field is optional. */
+export interface ServiceOptions {
+  /** Where the service runs. Default `http://localhost:8000`. */
+  api_host?: string
+  /** Abort the `/flags` request after this many ms (cached/bootstrapped values stay in use). Default 3000. */
+  feature_flag_request_timeout_ms?: number
+  /** Identity and flag values available before any request. */
+  bootstrap?: Bootstrap
+  /** Where identity, super properties, flags and the unsent-event queue live. Default `localStorage+cookie`. */
+  persistence?: PersistenceMode
+  /** Capture clicks, changes and submits as `$autocapture`. Default true. */
+  autocapture?: boolean
+  /** `true`: `$pageview` on load; `'history_change'`: also on pushState/replaceState/popstate. Default true. */
+  capture_pageview?: boolean | 'history_change'
+  /** Capture `$pageleave` on `pagehide`. Default: when `capture_pageview` is on. */
+  capture_pageleave?: boolean | 'if_capture_pageview'
+  /** Capture uncaught errors and unhandled rejections as `$exception`. Default false. */
+  capture_exceptions?: boolean
+  /** Start opted out until `opt_in_capturing()` is called. Default false. */
+  opt_out_capturing_by_default?: boolean
+  /** Never call `/flags` (bootstrap and overrides still work). Default false. */
+  advanced_disable_flags?: boolean
+  /** A session ends after this many seconds without events. Default 1800. */
+  session_idle_timeout_seconds?: number
+  /** Called once at the end of `init`, with the client. */
+  loaded?: (client: Service) => void
+  /** Log what the client does (and swallows) to the console. Default false. */
+  debug?: boolean
+}
+
+export type Config = Required<Omit<ServiceOptions, 'loaded' | 'bootstrap'>> & Pick<ServiceOptions, 'loaded' | 'bootstrap'>
+
+export const DEFAULTS: Config = {
+  api_host: 'http://localhost:8000',
+  feature_flag_request_timeout_ms: 3000,
+  persistence: 'localStorage+cookie',
+  autocapture: true,
+  capture_pageview: true,
+  capture_pageleave: 'if_capture_pageview',
+  capture_exceptions: false,
+  opt_out_capturing_by_default: false,
+  advanced_disable_flags: false,
+  session_idle_timeout_seconds: 1800,
+  debug: false,
+}

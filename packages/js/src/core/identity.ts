@@ -1,0 +1,35 @@
+import type { Persistence } from './persistence'
+
+/** A UUIDv7: 48-bit millisecond timestamp, version 7, variant 10, random rest. */
+export function uuidv7(): string {
+  const b = new Uint8Array(16)
+  try {
+    crypto.getRandomValues(b)
+  } catch {
+    for (let i = 0; i < 16; i++) b[i] = (Math.random() * 256) | 0
+  }
+  let t = Date.now()
+  for (let i = 5; i >= 0; i--, t = Math.floor(t / 256)) b[i] = t % 256
+  b[6] = (b[6] & 0x0f) | 0x70
+  b[8] = (b[8] & 0x3f) | 0x80
+  const h = Array.from(b, (x) => (x + 256).toString(16).slice(1)).join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+/** Ids identify() refuses, as PostHog does: they are almost always a bug in the caller. */
+export function isValidId(id: unknown): id is string {
+  return typeof id === 'string' && !!id.trim() && !/^(undefined|null|distinct_?id|\$posthog_cookieless|\[object object\])$/i.test(id.trim())
+}
+
+/**
+ * The session id: kept while the user is active, replaced after `idleMs` without events.
+ * Stored as `[last activity ms, id]`. `touch` records activity (events do; reads don't).
+ */
+export function sessionId(p: Persistence, idleMs: number, touch: boolean): string {
+  const now = Date.now()
+  const s = p.get<[number, string]>('$sesid')
+  const alive = s && now - s[0] <= idleMs
+  const id = alive ? s[1] : uuidv7()
+  if (touch || !alive) p.set({ $sesid: [now, id] })
+  return id
+}

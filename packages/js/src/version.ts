@@ -1,0 +1,2 @@
+/** Version of service-js, sent as `$lib_version` (kept equal to package.json by a test). */
+export const VERSION = '0.1.0'
