@@ -49,6 +49,27 @@ describe('feature flags', () => {
     expect(res.json()).toMatchObject({ code: 'invalid_input', attr: 'filters' });
   });
 
+  it.each([
+    [{ groups: 'all' }, 'filters__groups'],
+    [{ groups: [{ properties: [], rollout_percentage: 150 }] }, 'filters__groups'],
+    [{ groups: [{ properties: [{ key: 'a', type: 'person', operator: 'sounds_like', value: 'x' }] }] }, 'filters__groups'],
+    [{ groups: [{ properties: [{ key: 'a', type: 'event', value: 'x' }] }] }, 'filters'],
+    [{ groups: [], multivariate: { variants: [{ key: 'a', rollout_percentage: 60 }, { key: 'b', rollout_percentage: 30 }] } }, 'filters'],
+    [{ groups: [], multivariate: { variants: [{ key: 'a', rollout_percentage: 50 }, { key: 'a', rollout_percentage: 50 }] } }, 'filters__multivariate'],
+    [{ groups: [{ properties: [], variant: 'missing' }], multivariate: { variants: [{ key: 'a', rollout_percentage: 100 }] } }, 'filters'],
+    [{ groups: [], payloads: { 'not-true': '1' } }, 'filters'],
+    [{ groups: [], aggregation_group_type_index: 7 }, 'filters__aggregation_group_type_index'],
+  ])('rejects the filters %j with 400 naming %s, on create and on update', async (filters, attr) => {
+    const created = await create({ key: key(), filters });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json()).toMatchObject({ type: 'validation_error', code: 'invalid_input', attr });
+    const flag = (await create({ key: key() })).json();
+    const updated = await patch(flag.id, { filters });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json()).toMatchObject({ attr });
+    expect((await get(flag.id)).json().filters).toEqual({ groups: [] });
+  });
+
   it('updates fields and bumps the version', async () => {
     const flag = (await create({ key: key() })).json();
     const res = await patch(flag.id, { name: 'renamed', active: false, ensure_experience_continuity: true, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });

@@ -5,11 +5,13 @@ import type { Changes } from '../changes';
 import type { Database } from '../db/schema';
 import { flagStore, type FlagRow } from '../feature-flags/store';
 import { personReads } from '../persons/store';
+import { WireFragments } from './wire';
 
 /** A project's flags, compiled for evaluation and serialized for SDKs, built once per change. */
 export interface ProjectFlags {
   compiled: CompiledFlags;
-  byKey: Map<string, FlagRow>;
+  /** JSON of each flag outcome, built on first use. */
+  wire: WireFragments;
   groupTypeMapping: Record<string, string>;
   /** The body of `/flags/definitions`, and its ETag. */
   definitionsBody: string;
@@ -61,7 +63,7 @@ export class FlagDefinitionsCache {
     const definitionsBody = JSON.stringify({ flags: definitions, group_type_mapping: groupTypeMapping, cohorts: {} });
     return {
       compiled: compileFlags(definitions, { groupTypeMapping, mode: 'server' }),
-      byKey: new Map(rows.map((row) => [row.key, row])),
+      wire: new WireFragments(new Map(rows.map((row) => [row.key, row]))),
       groupTypeMapping,
       definitionsBody,
       etag: `"${createHash('sha1').update(definitionsBody).digest('hex')}"`,

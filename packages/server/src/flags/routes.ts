@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authenticate, requireProject, requireScope } from '../http/auth';
 import { validationError } from '../http/errors';
@@ -7,7 +7,8 @@ import { perProjectRateLimit, projectByToken, projectTokenOf } from '../http/pro
 import { ErrorSchema, JsonObject } from '../http/schemas';
 import { sdkBodyParsers } from '../http/sdk-body';
 import type { Services } from '../services';
-import { legacyMaps, parseFlagsRequest, type Evaluation } from './service';
+import { parseFlagsRequest } from './service';
+import { renderBody, type Shape } from './wire';
 
 /** Config fields posthog-js reads from `/decide` and `/flags?config=true`: the features this service offers. */
 const REMOTE_CONFIG = {
@@ -23,8 +24,6 @@ const REMOTE_CONFIG = {
   config: { enable_collect_everything: true },
 };
 
-type Shape = 'v2' | 'legacy' | 'enabled-map' | 'enabled-list';
-
 /** Response shape by path and `v`, as PostHog's flags service chooses it. */
 function shapeOf(path: 'flags' | 'decide', v: number): Shape {
   if (path === 'flags') return v >= 2 ? 'v2' : 'legacy';
@@ -33,20 +32,7 @@ function shapeOf(path: 'flags' | 'decide', v: number): Shape {
   return v === 2 ? 'enabled-map' : 'enabled-list';
 }
 
-function render(evaluation: Evaluation, shape: Shape, withConfig: boolean) {
-  const { featureFlags, featureFlagPayloads } = legacyMaps(evaluation);
-  const common = { errorsWhileComputingFlags: evaluation.errorsWhileComputingFlags, requestId: evaluation.requestId, ...(withConfig ? REMOTE_CONFIG : {}) };
-  switch (shape) {
-    case 'v2':
-      return { flags: evaluation.flags, featureFlags, featureFlagPayloads, evaluatedAt: evaluation.evaluatedAt, ...common };
-    case 'legacy':
-      return { featureFlags, featureFlagPayloads, ...common };
-    case 'enabled-map':
-      return { featureFlags: Object.fromEntries(Object.entries(featureFlags).filter(([, v]) => v !== false)), ...common };
-    case 'enabled-list':
-      return { featureFlags: Object.keys(featureFlags).filter((k) => featureFlags[k] !== false), ...common };
-  }
-}
+const CONFIG_FIELDS = JSON.stringify(REMOTE_CONFIG).slice(1, -1);
 
 const FlagsQuery = Type.Object({
   v: Type.Optional(Type.String()),
@@ -61,15 +47,15 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
   await app.register(cors, { origin: true, credentials: true, methods: ['GET', 'POST', 'OPTIONS'] });
   sdkBodyParsers(app, opts.maxBodyBytes);
 
-  const evaluate = (path: 'flags' | 'decide') => async (request: FastifyRequest) => {
+  const evaluate = (path: 'flags' | 'decide') => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as { v?: string; config?: string };
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('Body must be a JSON object.');
     const flagsRequest = parseFlagsRequest(body as Record<string, unknown>);
-    const evaluation = await services.flagsEvaluation.evaluate(request.project!.id, flagsRequest);
+    const rendered = await services.flagsEvaluation.evaluate(request.project!.id, flagsRequest);
     const v = Number(query.v ?? (path === 'flags' ? 2 : 1));
     const withConfig = path === 'decide' || query.config === 'true' || (query.v === undefined && query.config === undefined);
-    return render(evaluation, shapeOf(path, Number.isFinite(v) ? v : 1), withConfig);
+    return reply.type('application/json; charset=utf-8').send(renderBody(rendered, shapeOf(path, Number.isFinite(v) ? v : 1), withConfig ? CONFIG_FIELDS : ''));
   };
 
   const schema = {
@@ -93,7 +79,7 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
     );
   }
 
-  const definitions = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const definitions = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = await authenticate(services.keys, request);
     requireScope(key, 'feature_flag:read');
     const project = await projectByToken(services.projects, projectTokenOf(request));

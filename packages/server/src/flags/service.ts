@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FlagResult, Inconclusive } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { validationError } from '../http/errors';
 import { personReads, type Properties } from '../persons/store';
-import type { FlagDefinitionsCache, ProjectFlags } from './definitions';
+import type { FlagDefinitionsCache } from './definitions';
+import type { Rendered } from './wire';
 
 /** What an SDK sends to `/flags` (PostHog's field names and aliases), after decoding. */
 export interface FlagsRequest {
@@ -16,21 +16,6 @@ export interface FlagsRequest {
   deviceId?: string;
   flagKeys?: string[];
   disableFlags: boolean;
-}
-
-export interface FlagDetail {
-  key: string;
-  enabled: boolean;
-  variant: string | null;
-  reason: { code: string; condition_index: number | null; description: string };
-  metadata: { id: number; version: number; description: string | null; payload: string | null };
-}
-
-export interface Evaluation {
-  flags: Record<string, FlagDetail>;
-  errorsWhileComputingFlags: boolean;
-  requestId: string;
-  evaluatedAt: number;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -73,9 +58,6 @@ export function parseFlagsRequest(body: Record<string, unknown>): FlagsRequest {
   };
 }
 
-/** A payload on the wire: a JSON string, as PostHog stores and sends them. */
-const payloadString = (payload: unknown) => (payload === null || payload === undefined ? null : typeof payload === 'string' ? payload : JSON.stringify(payload));
-
 /** Remote evaluation: stored person and group properties under the request's (the request wins), then the engine. */
 export class FlagsService {
   constructor(
@@ -83,11 +65,11 @@ export class FlagsService {
     readonly definitions: FlagDefinitionsCache,
   ) {}
 
-  async evaluate(projectId: number, request: FlagsRequest): Promise<Evaluation> {
-    const evaluation: Evaluation = { flags: {}, errorsWhileComputingFlags: false, requestId: randomUUID(), evaluatedAt: Date.now() };
-    if (request.disableFlags) return evaluation;
+  async evaluate(projectId: number, request: FlagsRequest): Promise<Rendered> {
+    const rendered: Rendered = { fragments: [], keys: [], requestId: randomUUID(), evaluatedAt: Date.now() };
+    if (request.disableFlags) return rendered;
     const project = await this.definitions.get(projectId);
-    if (!project.compiled.keys.length) return evaluation;
+    if (!project.compiled.keys.length) return rendered;
     const [storedPerson, storedGroups] = await Promise.all([
       personReads.properties(this.db, projectId, request.distinctId),
       Object.keys(request.groups).length ? personReads.groupProperties(this.db, projectId, request.groups) : ({} as Record<string, Properties>),
@@ -105,29 +87,10 @@ export class FlagsService {
       },
       request.flagKeys,
     );
-    for (const [key, result] of Object.entries(results)) evaluation.flags[key] = detail(project, key, result);
-    return evaluation;
+    for (const key in results) {
+      rendered.keys.push(key);
+      rendered.fragments.push(project.wire.of(key, results[key]!));
+    }
+    return rendered;
   }
-}
-
-function detail(project: ProjectFlags, key: string, result: FlagResult | Inconclusive): FlagDetail {
-  const row = project.byKey.get(key)!;
-  const metadata = { id: row.id, version: row.version, description: row.name || null, payload: null as string | null };
-  if (result.inconclusive) {
-    // Server mode never answers inconclusive; keep the wire shape total all the same.
-    return { key, enabled: false, variant: null, reason: { code: 'no_condition_match', condition_index: null, description: result.why }, metadata };
-  }
-  metadata.payload = result.enabled ? payloadString(result.payload) : null;
-  return { key, enabled: result.enabled, variant: result.variant, reason: result.reason, metadata };
-}
-
-/** The legacy maps (`/decide?v=3`, `/flags` v1): value per flag, payload per enabled flag. */
-export function legacyMaps(evaluation: Evaluation) {
-  const featureFlags: Record<string, string | boolean> = {};
-  const featureFlagPayloads: Record<string, string> = {};
-  for (const [key, flag] of Object.entries(evaluation.flags)) {
-    featureFlags[key] = flag.variant ?? flag.enabled;
-    if (flag.enabled && flag.metadata.payload !== null) featureFlagPayloads[key] = flag.metadata.payload;
-  }
-  return { featureFlags, featureFlagPayloads };
 }
