@@ -1,0 +1,54 @@
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { extname, join, normalize } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+
+/**
+ * Debian's Chromium (never a downloaded one), headless. Playwright gives it a fresh temporary
+ * `--user-data-dir` (deleted on close); each test opens its own context (own storage).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    timeout: 30_000,
+  })
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+}
+
+/** A tiny static server: files of `dir`, extra in-memory `pages`, and index.html for other paths (SPA). */
+export async function serveStatic(dir: string, pages: Record<string, string> = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    if (pages[path] != null) {
+      res.writeHead(200, { 'Content-Type': TYPES[extname(path) || '.html'] ?? TYPES['.html'], 'Cache-Control': 'no-store' })
+      return void res.end(pages[path])
+    }
+    let file = normalize(join(dir, path))
+    if (!file.startsWith(normalize(dir)) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
+    if (!existsSync(file)) {
+      res.writeHead(404)
+      return void res.end()
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' })
+    createReadStream(file).pipe(res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

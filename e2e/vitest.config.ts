@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+// Each file starts its own service, static server and Chromium; files run in parallel.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+    teardownTimeout: 15_000,
+  },
+})

@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import type { EarlyAccessFeature, EarlyAccessStage, FlagSnapshot, FlagValue } from 'service-js'
+import { useCtx } from './provider'
+
+/**
+ * Reads one value out of the flag snapshot. `useSyncExternalStore` compares what `select` returns,
+ * so the component re-renders only when that value changes (not when another flag does).
+ */
+function useSnapshot<T>(select: (snapshot: FlagSnapshot) => T): T {
+  const { store } = useCtx()
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.getSnapshot()),
+    () => select(store.getServerSnapshot()),
+  )
+}
+
+/**
+ * Reports a flag as used: `getFeatureFlag` sends `$feature_flag_called` (the client sends it once per
+ * flag and value). Runs on the store, not on renders: again whenever the value changes, and, before
+ * `init`, as soon as the client has values.
+ */
+function useReport(flag: string): void {
+  const { client, store } = useCtx()
+  useEffect(() => {
+    let last: FlagValue | undefined
+    const report = () => {
+      const value = store.getSnapshot().flags[flag]
+      if (!client.__loaded || value === undefined || value === last) return
+      last = value
+      client.getFeatureFlag(flag)
+    }
+    report()
+    return store.subscribe(report)
+  }, [client, store, flag])
+}
+
+/**
+ * Whether a flag is on (a variant counts as on): `undefined` while no value is known (or
+ * `defaultValue`), `false` once the service has answered without it. Sends `$feature_flag_called`.
+ * @example const newUi = useFeatureFlagEnabled('new-ui')
+ */
+export function useFeatureFlagEnabled(flag: string, defaultValue?: boolean): boolean | undefined {
+  useReport(flag)
+  return useSnapshot((s) => (flag in s.flags ? !!s.flags[flag] : s.source == 'server' ? false : defaultValue))
+}
+
+/**
+ * A flag's value: the variant key for a multivariate flag, else `true`/`false`; `undefined` while
+ * unknown. Sends `$feature_flag_called`.
+ * @example const variant = useFeatureFlagVariantKey('checkout-test') // 'control' | 'test' | ...
+ */
+export function useFeatureFlagVariantKey(flag: string): FlagValue | undefined {
+  useReport(flag)
+  return useSnapshot((s) => s.flags[flag])
+}
+
+/**
+ * A flag's payload (parsed JSON), for an enabled flag; `undefined` otherwise. Unlike PostHog's hook,
+ * it also sends `$feature_flag_called`, so experiments that only read payloads are counted.
+ * @example const { color } = useFeatureFlagPayload<{ color: string }>('new-ui') ?? { color: 'blue' }
+ */
+export function useFeatureFlagPayload<T = unknown>(flag: string): T | undefined {
+  useReport(flag)
+  return useSnapshot((s) => s.payloads[flag]) as T | undefined
+}
+
+/**
+ * The keys of the enabled flags (same array until that list changes). Sends no event.
+ * @example const active = useActiveFeatureFlags() // ['new-ui', 'checkout-test']
+ */
+export function useActiveFeatureFlags(): string[] {
+  const last = useRef<string[]>([])
+  return useSnapshot((s) => {
+    const keys = Object.keys(s.flags).filter((k) => s.flags[k])
+    return keys.join('\n') == last.current.join('\n') ? last.current : (last.current = keys)
+  })
+}
+
+/** An early access feature with whether the user is enrolled (its flag is on). */
+export type EarlyAccessItem = EarlyAccessFeature & { enrolled: boolean }
+
+/** Result of `useEarlyAccessFeatures`. */
+export interface EarlyAccess {
+  /** The features of the asked stages (default `beta`), `[]` until loaded. */
+  features: EarlyAccessItem[]
+  /** `true` once the list has loaded. */
+  isLoaded: boolean
+  /** Why loading failed, if it did. */
+  error?: string
+  /** Opts the user in or out: sends `$feature_enrollment_update` and turns the feature's flag on or off at once. */
+  enroll: (flagKey: string, enrolled: boolean) => void
+}
+
+/**
+ * The early access features open to the user, with opt-in/out. Loads the list from the service on
+ * mount (and when `stages` change); `enrolled` follows the feature's flag.
+ * @example
+ * const { features, enroll } = useEarlyAccessFeatures()
+ * features.map((f) => <input type="checkbox" checked={f.enrolled} onChange={(e) => enroll(f.flagKey!, e.target.checked)} />)
+ */
+export function useEarlyAccessFeatures(stages?: EarlyAccessStage[]): EarlyAccess {
+  const { client } = useCtx()
+  const [list, setList] = useState<{ f: EarlyAccessFeature[]; isLoaded: boolean; error?: string }>({ f: [], isLoaded: false })
+  const key = stages?.join() ?? ''
+  useEffect(() => {
+    let live = true
+    client.getEarlyAccessFeatures((f, c) => live && setList({ f, ...c }), true, key ? (key.split(',') as EarlyAccessStage[]) : undefined)
+    return () => void (live = false)
+  }, [client, key])
+  // One character per feature ('1' enrolled): re-renders only when an enrollment of these features changes.
+  const bits = useSnapshot((s) => list.f.map((f) => (f.flagKey && s.flags[f.flagKey] ? 1 : 0)).join(''))
+  const enroll = useCallback(
+    (flagKey: string, enrolled: boolean) =>
+      client.updateEarlyAccessFeatureEnrollment(flagKey, enrolled, list.f.find((f) => f.flagKey == flagKey)?.stage),
+    [client, list],
+  )
+  const features = useMemo(() => list.f.map((f, i) => ({ ...f, enrolled: bits[i] == '1' })), [list, bits])
+  return useMemo(() => ({ features, isLoaded: list.isLoaded, error: list.error, enroll }), [features, list, enroll])
+}

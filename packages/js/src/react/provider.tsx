@@ -1,0 +1,93 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
+import { bootstrapSnapshot, service, type FlagStore, type Service, type ServiceOptions } from 'service-js'
+
+/** What the provider shares with hooks: the client and a store that serves the bootstrap until `init`. */
+export interface Ctx {
+  client: Service
+  store: FlagStore
+}
+
+/** Props of `ServiceProvider`: an initialized `client`, or an `apiKey` (project token) and `options` for `init`. */
+export type ServiceProviderProps = { children?: ReactNode } & (
+  | { client: Service; apiKey?: never; options?: never }
+  | { apiKey: string; options?: ServiceOptions; client?: never }
+)
+
+declare const process: { env: { NODE_ENV?: string } }
+
+/** Warns outside production builds (bundlers replace `process.env.NODE_ENV`; without one, it warns). */
+export function warn(message: string): void {
+  let dev = true
+  try {
+    // eslint-disable-next-line no-restricted-syntax -- the bundler's build mode, not configuration
+    dev = process.env.NODE_ENV !== 'production'
+  } catch {
+    // no bundler and no `process`: development
+  }
+  if (dev) console.warn('[service-js/react] ' + message)
+}
+
+/**
+ * The client's flag store, except that before `init` (first render, server render) it serves the
+ * bootstrap of the provider's options, so bootstrapped flags are there from the very first render.
+ */
+function storeOf(client: Service, boot = bootstrapSnapshot(client.config.bootstrap)): FlagStore {
+  const s = client.flagStore
+  return {
+    subscribe: (listener) => s.subscribe(listener),
+    getSnapshot: () => (client.__loaded ? s.getSnapshot() : boot),
+    getServerSnapshot: () => (client.__loaded ? s.getServerSnapshot() : boot),
+  }
+}
+
+export const StoreContext = createContext<Ctx | null>(null)
+const ClientContext = createContext<Service | undefined>(undefined)
+
+let fallback: Ctx | undefined
+/** The provider's context, or (for hooks used without a provider) the default `service` instance. */
+export const useCtx = (): Ctx => useContext(StoreContext) ?? (fallback ??= { client: service, store: storeOf(service) })
+
+/**
+ * Gives hooks and `ServiceFeature` a client. With `apiKey`, it initializes the default `service`
+ * instance with `init(apiKey, options)` once, in an effect (never while rendering on the server; safe
+ * under StrictMode); until then hooks serve `options.bootstrap`. With `client`, it uses that instance.
+ * @example
+ * <ServiceProvider apiKey={import.meta.env.APP_PUBLIC_SERVICE_KEY} options={{ api_host: import.meta.env.APP_PUBLIC_SERVICE_HOST }}>
+ *   <App />
+ * </ServiceProvider>
+ */
+export function ServiceProvider(props: ServiceProviderProps): ReactElement {
+  const { apiKey, options } = props
+  const client = props.client ?? service
+  // The bootstrap of the first render only: a server render and the hydration render agree on it.
+  const [boot] = useState(() => (props.client ? undefined : bootstrapSnapshot(options?.bootstrap)))
+  const ctx = useMemo<Ctx>(() => ({ client, store: storeOf(client, boot) }), [client, boot])
+  const [ready, setReady] = useState(client.__loaded)
+  useEffect(() => {
+    if (props.client) {
+      if (apiKey !== undefined || options !== undefined) warn('`client` and `apiKey`/`options` were both given: `client` is used, `apiKey` and `options` are ignored.')
+    } else {
+      if (!apiKey) warn('no `client` and no `apiKey`: using the default `service` instance, which you must `init` yourself.')
+      // Once (StrictMode runs this effect twice; a client initialized elsewhere stays as it is).
+      // Later changes of `apiKey` or `options` are not applied.
+      else if (!client.__loaded) client.init(apiKey, options)
+    }
+    setReady(client.__loaded)
+  }, [client])
+  return (
+    <StoreContext.Provider value={ctx}>
+      <ClientContext.Provider value={ready ? client : undefined}>{props.children}</ClientContext.Provider>
+    </StoreContext.Provider>
+  )
+}
+
+/**
+ * The client, or `undefined` before it is initialized (the first render with `apiKey`, and server
+ * rendering): guard calls with `?.`.
+ * @example const client = useService(); client?.capture('clicked_buy')
+ */
+export function useService(): Service | undefined {
+  const fromProvider = useContext(ClientContext)
+  const ctx = useContext(StoreContext)
+  return ctx ? fromProvider : service.__loaded ? service : undefined
+}
