@@ -1,0 +1,426 @@
+import { EventEmitter } from 'node:events';
+import type { CompiledFlags, EvaluationContext, Inconclusive } from '@service/flag-engine';
+import { FlagEvaluationError } from './errors';
+import { EventQueue } from './events';
+import { LocalFlags, remoteFlags, type Decision, type FlagContext, type FlagValue } from './flags';
+import { LIB, VERSION } from './http';
+import { uuidv7 } from './uuid';
+
+/** Options of `new Service(projectToken, options)`. Every field is optional. */
+export interface ServiceOptions {
+  /** Where the service runs. Default `http://localhost:8000`. */
+  host?: string;
+  /** A personal API key with `feature_flag:read`: turns on local evaluation. Without it every flag call asks the service. */
+  personalApiKey?: string;
+  /** How often flag definitions are polled, in ms (at least 100). Default 30 000. */
+  featureFlagsPollingInterval?: number;
+  /** Send a batch once this many events are queued. Default 20. */
+  flushAt?: number;
+  /** Send queued events at most this long after they were captured, in ms. Default 5 000. */
+  flushInterval?: number;
+  /** Time limit of `/batch/` and `/flags/definitions` requests, in ms. Default 10 000. */
+  requestTimeout?: number;
+  /** Time limit of remote evaluation (`/flags`), in ms. Default 3 000. */
+  featureFlagsRequestTimeout?: number;
+  /** Events kept while the service does not acknowledge them; beyond this the oldest is dropped (with a warning). Default 10 000. */
+  maxQueueSize?: number;
+  /** Events per `/batch/` request. Default 100. */
+  maxBatchSize?: number;
+  /** Retries of a failed `/batch/` request within one flush (network errors, 408, 429, 5xx). Default 3. */
+  fetchRetryCount?: number;
+  /** First retry delay in ms, doubled for each further retry (±25 %). Default 1 000. */
+  fetchRetryDelay?: number;
+  /** Gzip `/batch/` bodies (`Content-Encoding: gzip`). Default true. */
+  gzip?: boolean;
+  /** Where warnings go, and errors when no `error` listener is attached. Default `console`. */
+  logger?: Pick<Console, 'warn' | 'error'>;
+}
+
+/** An event to capture. */
+export interface CaptureMessage {
+  distinctId: string;
+  event: string;
+  properties?: Record<string, unknown>;
+  /** Group type → group key, sent as `$groups`. */
+  groups?: Record<string, string>;
+  /** When it happened. Default: now. */
+  timestamp?: Date | string;
+  /** The event's id (for de-duplication). Default: a new UUIDv7. */
+  uuid?: string;
+}
+
+/** Person properties to set: a plain object is `$set`; `$set` / `$set_once` keys may be given explicitly. */
+export interface IdentifyMessage {
+  distinctId: string;
+  properties?: Record<string, unknown>;
+}
+
+export interface AliasMessage {
+  /** The id the person already has. */
+  distinctId: string;
+  /** Another id of the same person. */
+  alias: string;
+}
+
+export interface GroupIdentifyMessage {
+  groupType: string;
+  groupKey: string;
+  /** Properties set on the group (`$group_set`). */
+  properties?: Record<string, unknown>;
+  /** Default `$<groupType>_<groupKey>`. */
+  distinctId?: string;
+}
+
+/** Options of the flag methods. */
+export interface FlagOptions extends FlagContext {
+  /** Never ask the service: throw {@link FlagEvaluationError} when local evaluation cannot decide. Default false. */
+  onlyEvaluateLocally?: boolean;
+  /** Capture `$feature_flag_called` (once per distinct id, flag and value). Default true. */
+  sendFeatureFlagEvents?: boolean;
+}
+
+/** What `ServiceProvider`'s `options.bootstrap` (service-js) takes: flags rendered on the server, no flicker. */
+export interface Bootstrap {
+  distinctID: string;
+  featureFlags: Record<string, FlagValue>;
+  /** Parsed payloads of enabled flags that have one. */
+  featureFlagPayloads: Record<string, unknown>;
+}
+
+/** How many (distinct id, flag, value) triples are remembered for `$feature_flag_called` de-duplication. */
+const MAX_FLAG_CALLS = 50_000;
+
+const isInconclusive = (d: Decision | Inconclusive | undefined): d is Inconclusive => d !== undefined && 'inconclusive' in d;
+
+/**
+ * The server-side client: captures events in batches and evaluates feature flags, locally when given a
+ * personal API key. Emits `error` for failures that cannot be thrown (sending events, polling definitions).
+ *
+ * ```ts
+ * const client = new Service('phc_...', { host: 'http://localhost:8000', personalApiKey: 'phx_...' });
+ * client.on('error', (err) => log.warn(err));
+ * ```
+ */
+export class Service extends EventEmitter<{ error: [error: Error] }> {
+  private readonly queue: EventQueue;
+  private readonly local: LocalFlags | null;
+  private readonly remote: { url: string; token: string; timeout: number };
+  private readonly logger: Pick<Console, 'warn' | 'error'>;
+  private readonly flagCalls = new Set<string>();
+  private shuttingDown: Promise<void> | null = null;
+
+  constructor(projectToken: string, options: ServiceOptions = {}) {
+    super();
+    if (typeof projectToken !== 'string' || projectToken === '') throw new TypeError('service-node: a project token is required');
+    const host = (options.host ?? 'http://localhost:8000').replace(/\/+$/, '');
+    this.logger = options.logger ?? console;
+    const report = (error: Error) => this.report(error);
+    const requestTimeout = options.requestTimeout ?? 10_000;
+    this.queue = new EventQueue({
+      url: `${host}/batch/`,
+      apiKey: projectToken,
+      flushAt: Math.max(1, options.flushAt ?? 20),
+      flushInterval: options.flushInterval ?? 5_000,
+      maxBatchSize: Math.max(1, options.maxBatchSize ?? 100),
+      maxQueueSize: Math.max(1, options.maxQueueSize ?? 10_000),
+      requestTimeout,
+      retryCount: options.fetchRetryCount ?? 3,
+      retryDelay: options.fetchRetryDelay ?? 1_000,
+      gzip: options.gzip ?? true,
+      report,
+      warn: (message) => this.logger.warn(`[service-node] ${message}`),
+    });
+    this.remote = { url: `${host}/flags/?v=2`, token: projectToken, timeout: options.featureFlagsRequestTimeout ?? 3_000 };
+    this.local = options.personalApiKey
+      ? new LocalFlags({
+          url: `${host}/flags/definitions?token=${encodeURIComponent(projectToken)}&send_cohorts`,
+          personalApiKey: options.personalApiKey,
+          interval: Math.max(100, options.featureFlagsPollingInterval ?? 30_000),
+          timeout: requestTimeout,
+          report,
+        })
+      : null;
+  }
+
+  /**
+   * Queues an event; it is sent in a batch (at `flushAt` events or after `flushInterval`). Never throws.
+   *
+   * ```ts
+   * client.capture({ distinctId: 'user_42', event: 'purchase', properties: { amount: 30 }, groups: { company: 'acme' } });
+   * ```
+   */
+  capture(message: CaptureMessage): void {
+    this.safely(() => {
+      const { distinctId, event, properties, groups, timestamp, uuid } = message;
+      if (!distinctId || typeof event !== 'string' || event === '') throw new TypeError('capture needs a distinctId and an event name');
+      this.queue.push({
+        uuid: uuid ?? uuidv7(),
+        event,
+        distinct_id: String(distinctId),
+        properties: { ...properties, $lib: LIB, $lib_version: VERSION, ...(groups ? { $groups: groups } : {}) },
+        timestamp: timestamp instanceof Date ? timestamp.toISOString() : (timestamp ?? new Date().toISOString()),
+      });
+    });
+  }
+
+  /**
+   * Sets person properties (`$identify`). Never throws.
+   *
+   * ```ts
+   * client.identify({ distinctId: 'user_42', properties: { email: 'ada@example.com', $set_once: { first_seen: '2026-01-01' } } });
+   * ```
+   */
+  identify(message: IdentifyMessage): void {
+    this.safely(() => {
+      const { $set, $set_once, ...rest } = message.properties ?? {};
+      const set = { ...rest, ...($set as Record<string, unknown> | undefined) };
+      this.capture({ distinctId: message.distinctId, event: '$identify', properties: { $set: set, ...($set_once ? { $set_once } : {}) } });
+    });
+  }
+
+  /**
+   * Tells the service that two distinct ids are the same person (`$create_alias`). Never throws.
+   *
+   * ```ts
+   * client.alias({ distinctId: 'user_42', alias: 'ada@example.com' });
+   * ```
+   */
+  alias(message: AliasMessage): void {
+    this.safely(() => {
+      const { distinctId, alias } = message;
+      this.capture({ distinctId, event: '$create_alias', properties: { distinct_id: distinctId, alias } });
+    });
+  }
+
+  /**
+   * Sets properties of a group (`$groupidentify`). Never throws.
+   *
+   * ```ts
+   * client.groupIdentify({ groupType: 'company', groupKey: 'acme', properties: { plan: 'enterprise' } });
+   * ```
+   */
+  groupIdentify(message: GroupIdentifyMessage): void {
+    this.safely(() => {
+      const { groupType, groupKey, properties, distinctId } = message;
+      if (!groupType || !groupKey) throw new TypeError('groupIdentify needs a groupType and a groupKey');
+      this.capture({
+        distinctId: distinctId ?? `$${groupType}_${groupKey}`,
+        event: '$groupidentify',
+        properties: { $group_type: groupType, $group_key: groupKey, $group_set: properties ?? {} },
+      });
+    });
+  }
+
+  /**
+   * Sends every queued event now. Resolves when the queue is empty or a batch still failed after its
+   * retries (those events stay queued; the error goes to the `error` listener). Never rejects.
+   *
+   * ```ts
+   * await client.flush();
+   * ```
+   */
+  flush(): Promise<void> {
+    return this.queue.flush();
+  }
+
+  /**
+   * Stops polling and sends everything pending, retrying until done or `timeoutMs` passed. Never rejects.
+   *
+   * ```ts
+   * process.on('SIGTERM', async () => { await client.shutdown(); process.exit(0); });
+   * ```
+   */
+  shutdown(timeoutMs = 30_000): Promise<void> {
+    this.local?.stop();
+    this.shuttingDown ??= this.queue.close(timeoutMs);
+    return this.shuttingDown;
+  }
+
+  /**
+   * Whether a flag is on (enabled, or any variant) for this distinct id; `false` for a flag that does not
+   * exist. Evaluated locally when it can be, else by the service.
+   * Throws {@link FlagEvaluationError} when neither can answer: catch it and choose a default.
+   *
+   * ```ts
+   * const on = await client.isFeatureEnabled('new-checkout', 'user_42', { personProperties: { plan: 'pro' } }).catch(() => false);
+   * ```
+   */
+  async isFeatureEnabled(key: string, distinctId: string, options: FlagOptions = {}): Promise<boolean> {
+    const value = await this.getFeatureFlag(key, distinctId, options);
+    return value !== undefined && value !== false;
+  }
+
+  /**
+   * A flag's value: `true` / `false`, or the variant key; `undefined` for a flag that does not exist.
+   * Throws {@link FlagEvaluationError} when it cannot be evaluated.
+   *
+   * ```ts
+   * const variant = await client.getFeatureFlag('checkout-experiment', 'user_42');
+   * if (variant === 'test') renderNewCheckout();
+   * ```
+   */
+  async getFeatureFlag(key: string, distinctId: string, options: FlagOptions = {}): Promise<FlagValue | undefined> {
+    const decision = await this.decide(key, distinctId, options);
+    if (decision && options.sendFeatureFlagEvents !== false) this.flagCalled(key, distinctId, decision, options.groups);
+    return decision?.value;
+  }
+
+  /**
+   * The payload of a flag for this distinct id (parsed JSON), or `undefined` when the flag is off or has
+   * none. Sends no `$feature_flag_called`. Throws {@link FlagEvaluationError} when it cannot be evaluated.
+   *
+   * ```ts
+   * const banner = await client.getFeatureFlagPayload('banner', 'user_42'); // e.g. { text: 'Hello' }
+   * ```
+   */
+  async getFeatureFlagPayload(key: string, distinctId: string, options: FlagOptions = {}): Promise<unknown> {
+    return (await this.decide(key, distinctId, options))?.payload;
+  }
+
+  /**
+   * Every flag's value for this distinct id. Flags that local evaluation cannot decide are asked of the
+   * service in one request; if that fails they are left out (and the error is reported). Throws
+   * {@link FlagEvaluationError} only when nothing can be evaluated.
+   *
+   * ```ts
+   * const flags = await client.getAllFlags('user_42', { personProperties: { plan: 'pro' } });
+   * ```
+   */
+  async getAllFlags(distinctId: string, options: FlagOptions = {}): Promise<Record<string, FlagValue>> {
+    const flags: Record<string, FlagValue> = {};
+    for (const [key, d] of await this.decideAll(distinctId, options)) flags[key] = d.value;
+    return flags;
+  }
+
+  /**
+   * Every flag's value and payload for this distinct id, shaped as service-js's `bootstrap` option, so a
+   * server-rendered page starts with the right flags (see the README). Same rules as {@link getAllFlags}.
+   *
+   * ```ts
+   * const bootstrap = await client.getAllFlagsAndPayloads('user_42');
+   * // <ServiceProvider apiKey={token} options={{ bootstrap }}>
+   * ```
+   */
+  async getAllFlagsAndPayloads(distinctId: string, options: FlagOptions = {}): Promise<Bootstrap> {
+    const featureFlags: Record<string, FlagValue> = {};
+    const featureFlagPayloads: Record<string, unknown> = {};
+    for (const [key, d] of await this.decideAll(distinctId, options)) {
+      featureFlags[key] = d.value;
+      if (d.payload !== undefined) featureFlagPayloads[key] = d.payload;
+    }
+    return { distinctID: distinctId, featureFlags, featureFlagPayloads };
+  }
+
+  /**
+   * Fetches flag definitions now instead of at the next poll (no-op without a personal API key). Never rejects.
+   *
+   * ```ts
+   * await client.reloadFeatureFlags();
+   * ```
+   */
+  async reloadFeatureFlags(): Promise<void> {
+    await this.local?.load();
+  }
+
+  private context(distinctId: string, o: FlagOptions): EvaluationContext {
+    return { distinctId, personProperties: o.personProperties, groups: o.groups, groupProperties: o.groupProperties };
+  }
+
+  /** The compiled definitions once the first load has finished; null without a personal key or definitions. */
+  private async definitions(): Promise<CompiledFlags | null> {
+    if (!this.local) return null;
+    await this.local.ready;
+    return this.local.compiled;
+  }
+
+  /** One flag: locally if decidable, else the service (unless onlyEvaluateLocally). */
+  private async decide(key: string, distinctId: string, o: FlagOptions): Promise<Decision | undefined> {
+    const only = o.onlyEvaluateLocally === true;
+    const compiled = await this.definitions();
+    if (compiled) {
+      const d = this.local!.decide(compiled.evaluate(key, this.context(distinctId, o)));
+      if (!isInconclusive(d)) {
+        // A flag these definitions lack may have been created since the last poll: ask the service.
+        if (d !== undefined || only) return d;
+      } else if (only) {
+        throw new FlagEvaluationError('inconclusive', `${key} cannot be decided locally for ${distinctId}: ${d.why}`);
+      }
+    } else if (only) {
+      throw this.notLoaded();
+    }
+    const { flags, failed } = await remoteFlags(this.remote, distinctId, o, [key]);
+    if (failed.has(key)) throw new FlagEvaluationError('api_error', `the service failed to evaluate ${key}`);
+    return flags.get(key);
+  }
+
+  /** All flags: what local evaluation decides, the rest from one request to the service. */
+  private async decideAll(distinctId: string, o: FlagOptions): Promise<Map<string, Decision>> {
+    const only = o.onlyEvaluateLocally === true;
+    const out = new Map<string, Decision>();
+    const compiled = await this.definitions();
+    let undecided: string[] | undefined; // undefined: ask the service for every flag
+    if (compiled) {
+      undecided = [];
+      const all = compiled.evaluateAll(this.context(distinctId, o));
+      for (const key of compiled.keys) {
+        const d = this.local!.decide(all[key]);
+        if (isInconclusive(d)) undecided.push(key);
+        else if (d) out.set(key, d);
+      }
+      if (!undecided.length || only) return out;
+    } else if (only) {
+      throw this.notLoaded();
+    }
+    try {
+      for (const [key, d] of (await remoteFlags(this.remote, distinctId, o, undecided)).flags) out.set(key, d);
+    } catch (error) {
+      if (!compiled) throw error;
+      this.report(error as Error); // the undecided flags are left out
+    }
+    return out;
+  }
+
+  private notLoaded(): FlagEvaluationError {
+    return new FlagEvaluationError(
+      'not_loaded',
+      this.local ? 'onlyEvaluateLocally: flag definitions are not loaded' : 'onlyEvaluateLocally needs a personalApiKey',
+    );
+  }
+
+  /** `$feature_flag_called`, once per (distinct id, flag, value); the memory of what was sent is bounded. */
+  private flagCalled(key: string, distinctId: string, d: Decision, groups: Record<string, string> | undefined): void {
+    const seen = `${distinctId}\u0000${key}\u0000${String(d.value)}`;
+    if (this.flagCalls.has(seen)) return;
+    if (this.flagCalls.size >= MAX_FLAG_CALLS) this.flagCalls.delete(this.flagCalls.values().next().value!);
+    this.flagCalls.add(seen);
+    const properties: Record<string, unknown> = {
+      $feature_flag: key,
+      $feature_flag_response: d.value,
+      [`$feature/${key}`]: d.value,
+      locally_evaluated: d.locallyEvaluated,
+    };
+    if (d.id !== undefined) properties.$feature_flag_id = d.id;
+    if (d.version !== undefined) properties.$feature_flag_version = d.version;
+    if (d.reason !== undefined) properties.$feature_flag_reason = d.reason;
+    if (d.requestId !== undefined) properties.$feature_flag_request_id = d.requestId;
+    this.capture({ distinctId, event: '$feature_flag_called', properties, groups });
+  }
+
+  /** Runs `fn`, reporting instead of throwing: the event methods never throw into the host app. */
+  private safely(fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      this.report(error as Error);
+    }
+  }
+
+  private report(error: Error): void {
+    try {
+      if (this.listenerCount('error') > 0) return void this.emit('error', error);
+    } catch (thrown) {
+      error = new Error(`an error listener threw: ${(thrown as Error).message}`, { cause: error });
+    }
+    this.logger.error(`[service-node] ${error.message}`);
+  }
+}
