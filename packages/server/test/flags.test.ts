@@ -240,6 +240,37 @@ describe('flag definitions for local evaluation', () => {
   });
 });
 
+describe('rate limits on SDK routes', () => {
+  it('gives definitions polling the public budget, not the REST API one', async () => {
+    const limited = await startService({ apiRateLimitPerMinute: 2, publicRateLimitPerMinute: 4 });
+    try {
+      const get = () => limited.app.inject({ url: `/flags/definitions?token=${limited.token}`, headers: limited.headers });
+      for (let i = 0; i < 4; i++) expect((await get()).statusCode).toBe(200);
+      const throttled = await get();
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json()).toMatchObject({ type: 'throttled_error', code: 'throttled' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits /flags per project token with a 429 JSON body', async () => {
+    const limited = await startService({ publicRateLimitPerMinute: 3 });
+    try {
+      const post = (token: string) => limited.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token, distinct_id: 'x' } });
+      for (let i = 0; i < 3; i++) expect((await post(limited.token)).statusCode).toBe(200);
+      const res = await post(limited.token);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ type: 'throttled_error', code: 'throttled' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const other = await limited.services.projects.create('other');
+      expect((await post(other.api_token)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 // Cross-instance invalidation travels through PostgreSQL LISTEN/NOTIFY; SQLite serves one process.
 if (dialect === 'postgres') {
   describe('two service instances on one PostgreSQL database', () => {

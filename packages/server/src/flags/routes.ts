@@ -95,6 +95,8 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
     querystring: Type.Object({ token: Type.Optional(Type.String({ description: 'the project token (required)' })), send_cohorts: Type.Optional(Type.String()) }),
     response: { 401: ErrorSchema, 403: ErrorSchema },
   };
-  app.get('/flags/definitions', { schema: definitionsSchema }, definitions);
-  app.get('/api/feature_flag/local_evaluation', { schema: definitionsSchema }, definitions);
+  // Every server SDK instance polls this; it gets the public budget, not the REST API's, per key.
+  const polling = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' } };
+  app.get('/flags/definitions', { schema: definitionsSchema, config: polling }, definitions);
+  app.get('/api/feature_flag/local_evaluation', { schema: definitionsSchema, config: polling }, definitions);
 };
