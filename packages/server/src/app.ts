@@ -3,16 +3,23 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { captureRoutes } from './capture/routes';
 import type { Config } from './config';
+import { publicEarlyAccessRoutes } from './early-access/public-routes';
 import { earlyAccessRoutes } from './early-access/routes';
+import { eventRoutes } from './events/routes';
 import { featureFlagRoutes } from './feature-flags/routes';
 import { flagsRoutes } from './flags/routes';
 import { registerErrorHandling } from './http/error-handler';
 import { ApiError, throttled } from './http/errors';
+import { personRoutes } from './persons/routes';
 import { projectRoutes } from './projects/routes';
 import type { Services } from './services';
 
-export type AppConfig = Pick<Config, 'logLevel' | 'bodyLimit' | 'apiRateLimitPerMinute' | 'trustProxy' | 'sdkBodyLimit' | 'publicRateLimitPerMinute'>;
+export type AppConfig = Pick<
+  Config,
+  'logLevel' | 'bodyLimit' | 'apiRateLimitPerMinute' | 'trustProxy' | 'sdkBodyLimit' | 'publicRateLimitPerMinute' | 'captureBatchBodyLimit' | 'ingestMaxPendingEvents'
+>;
 
 /** Builds the service: every route, the error handler, rate limits and the OpenAPI document. No listen. */
 export async function buildApp(config: AppConfig, services: Services): Promise<FastifyInstance> {
@@ -57,6 +64,16 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   await app.register(featureFlagRoutes, { services });
   await app.register(earlyAccessRoutes, { services });
   await app.register(flagsRoutes, { services, maxBodyBytes: config.sdkBodyLimit, rateLimitPerMinute: config.publicRateLimitPerMinute });
+  await app.register(eventRoutes, { services });
+  await app.register(personRoutes, { services });
+  await app.register(publicEarlyAccessRoutes, { services, rateLimitPerMinute: config.publicRateLimitPerMinute });
+  await app.register(captureRoutes, {
+    services,
+    bodyLimit: config.sdkBodyLimit,
+    batchBodyLimit: config.captureBatchBodyLimit,
+    rateLimitPerMinute: config.publicRateLimitPerMinute,
+    maxPendingEvents: config.ingestMaxPendingEvents,
+  });
 
   app.get('/api/schema', { schema: { hide: true } }, async () => app.swagger());
   app.get('/_health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }));

@@ -112,6 +112,19 @@ describe('POST /flags', () => {
     expect((await flags({ distinct_id: 'u' })).json().flags['company-beta']).toMatchObject({ enabled: false, reason: { code: 'no_group_type' } });
   });
 
+  it('sees a group type first mapped by ingestion at once', async () => {
+    await createFlag({ key: 'team-flag', filters: { aggregation_group_type_index: 1, groups: [{ properties: [], rollout_percentage: 100 }] } });
+    const team = async () => (await flags({ distinct_id: 'u', groups: { team: 'core' } })).json().flags['team-flag'];
+    expect(await team()).toMatchObject({ enabled: false, reason: { code: 'no_group_type' } });
+    const capture = await s.app.inject({
+      method: 'POST',
+      url: '/batch/',
+      payload: { api_key: s.token, batch: [{ event: '$groupidentify', distinct_id: 'u', properties: { $group_type: 'team', $group_key: 'core', $group_set: { size: 3 } } }] },
+    });
+    expect(capture.statusCode).toBe(200);
+    expect(await team()).toMatchObject({ enabled: true, reason: { code: 'condition_match' } });
+  });
+
   it('evaluates only flag_keys_to_evaluate when given, and nothing with disable_flags', async () => {
     expect(Object.keys((await flags({ distinct_id: 'u', flag_keys_to_evaluate: ['checkout'] })).json().flags)).toEqual(['checkout']);
     expect((await flags({ distinct_id: 'u', disable_flags: true })).json().flags).toEqual({});
@@ -208,7 +221,7 @@ describe('flag definitions for local evaluation', () => {
     const res = await s.app.inject({ url: `${path}?token=${s.token}&send_cohorts`, headers: s.headers });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.group_type_mapping).toEqual({ '0': 'company' });
+    expect(body.group_type_mapping).toMatchObject({ '0': 'company' });
     expect(body.cohorts).toEqual({});
     const checkout = body.flags.find((f: { key: string }) => f.key === 'checkout');
     expect(checkout).toMatchObject({ key: 'checkout', active: true, deleted: false, ensure_experience_continuity: false, filters: { multivariate: { variants: [{ key: 'control' }, { key: 'treatment' }] } } });

@@ -44,6 +44,8 @@ export const testConfig: AppConfig = {
   trustProxy: false,
   sdkBodyLimit: 2 * 1024 * 1024,
   publicRateLimitPerMinute: 100_000,
+  captureBatchBodyLimit: 20 * 1024 * 1024,
+  ingestMaxPendingEvents: 100_000,
 };
 
 /** A service on a fresh database with a project and a `*` key, reached through app.inject. */

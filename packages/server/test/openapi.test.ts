@@ -19,6 +19,8 @@ const operations = [
   ['get', '/api/projects/{project_id}/early_access_feature/{id}'],
   ['patch', '/api/projects/{project_id}/early_access_feature/{id}'],
   ['delete', '/api/projects/{project_id}/early_access_feature/{id}'],
+  ['get', '/api/projects/{project_id}/events'],
+  ['get', '/api/projects/{project_id}/persons'],
   ['post', '/flags'],
   ['post', '/decide'],
   ['get', '/flags/definitions'],

@@ -87,6 +87,19 @@ export class EarlyAccessService {
     return { count, results: rows.map((row) => toFeature(row, flags.get(row.feature_flag_id ?? -1))) };
   }
 
+  /** The public list for SDKs (`/api/early_access_features/`): PostHog's camelCase fields, flag key or null. */
+  async publicList(projectId: number, stages: string[]) {
+    const rows = await earlyAccessStore.inStages(this.db, projectId, stages);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      stage: row.stage,
+      documentationUrl: row.documentation_url,
+      flagKey: row.flag_key ?? null,
+    }));
+  }
+
   async get(projectId: number, id: string) {
     const row = await this.row(projectId, id);
     return toFeature(row, row.feature_flag_id === null ? undefined : await flagStore.get(this.db, projectId, row.feature_flag_id));

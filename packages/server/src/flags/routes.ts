@@ -1,7 +1,7 @@
-import cors from '@fastify/cors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authenticate, requireProject, requireScope } from '../http/auth';
+import { echoOriginCors, preflight } from '../http/cors';
 import { validationError } from '../http/errors';
 import { perProjectRateLimit, projectByToken, projectTokenOf } from '../http/project-token';
 import { ErrorSchema, JsonObject } from '../http/schemas';
@@ -44,7 +44,7 @@ const FlagsQuery = Type.Object({
 /** Public SDK flag routes (`/flags`, `/decide`, CORS open) and the definitions for local evaluation. */
 export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes: number; rateLimitPerMinute: number }> = async (app, opts) => {
   const { services } = opts;
-  await app.register(cors, { origin: true, credentials: true, methods: ['GET', 'POST', 'OPTIONS'] });
+  app.addHook('onRequest', echoOriginCors);
   sdkBodyParsers(app, opts.maxBodyBytes);
 
   const evaluate = (path: 'flags' | 'decide') => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -66,6 +66,7 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
     response: { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
   };
   for (const path of ['flags', 'decide'] as const) {
+    app.options(`/${path}`, { schema: { hide: true }, config: { rateLimit: false } }, preflight);
     app.post(
       `/${path}`,
       {

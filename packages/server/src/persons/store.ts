@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, GroupTable, PersonTable } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type Properties = Record<string, unknown>;
 
-/** Reads of persons and groups, as flag evaluation needs them. Writes come with ingestion. */
+/** Reads of persons and groups, as flag evaluation needs them. */
 export const personReads = {
   /** The stored properties of the person behind a distinct id, or undefined when there is none. */
   async properties(db: Executor, projectId: number, distinctId: string): Promise<Properties | undefined> {
@@ -38,5 +38,142 @@ export const personReads = {
     const result: Record<string, Properties> = {};
     for (const row of rows) if (groups[row.group_type] === row.group_key) result[row.group_type] = JSON.parse(row.properties) as Properties;
     return result;
+  },
+};
+
+/** A person row found through one of its distinct ids. */
+export interface PersonByDistinctId {
+  distinct_id: string;
+  id: number;
+  uuid: string;
+  properties: string;
+  is_identified: number;
+  created_at: string;
+}
+
+/** Ids per `in (...)` list, well below both databases' parameter limits. */
+const CHUNK = 500;
+
+/** Writes of persons and groups, as ingestion makes them (inside its transaction). */
+export const personWrites = {
+  /** The persons behind the given distinct ids (ids without a person are absent). */
+  async byDistinctIds(db: Executor, projectId: number, distinctIds: string[]): Promise<PersonByDistinctId[]> {
+    const found: PersonByDistinctId[] = [];
+    for (let i = 0; i < distinctIds.length; i += CHUNK) {
+      const rows = await db
+        .selectFrom('person_distinct_ids as d')
+        .innerJoin('persons as p', 'p.id', 'd.person_id')
+        .select(['d.distinct_id', 'p.id', 'p.uuid', 'p.properties', 'p.is_identified', 'p.created_at'])
+        .where('d.project_id', '=', projectId)
+        .where('d.distinct_id', 'in', distinctIds.slice(i, i + CHUNK))
+        .execute();
+      found.push(...rows);
+    }
+    return found;
+  },
+
+  /** Inserts persons and returns their ids by uuid. */
+  async insertPersons(db: Executor, rows: Insertable<PersonTable>[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    for (let i = 0; i < rows.length; i += CHUNK / 5) {
+      const result = await db.insertInto('persons').values(rows.slice(i, i + CHUNK / 5)).returning(['id', 'uuid']).execute();
+      for (const { id, uuid } of result) ids.set(uuid, Number(id));
+    }
+    return ids;
+  },
+
+  async insertDistinctIds(db: Executor, rows: { project_id: number; distinct_id: string; person_id: number }[]) {
+    for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto('person_distinct_ids').values(rows.slice(i, i + CHUNK)).execute();
+  },
+
+  /** Moves every distinct id of person `from` to person `to`, then deletes `from`. */
+  async mergeInto(db: Executor, from: number, to: number) {
+    await db.updateTable('person_distinct_ids').set({ person_id: to }).where('person_id', '=', from).execute();
+    await db.deleteFrom('persons').where('id', '=', from).execute();
+  },
+
+  /** Rewrites stored persons (their id, project and uuid unchanged), in one statement per chunk. */
+  async updatePersons(db: Executor, rows: Insertable<PersonTable>[]) {
+    for (let i = 0; i < rows.length; i += CHUNK / 5) {
+      await db
+        .insertInto('persons')
+        .values(rows.slice(i, i + CHUNK / 5))
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            properties: eb.ref('excluded.properties'),
+            is_identified: eb.ref('excluded.is_identified'),
+            created_at: eb.ref('excluded.created_at'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  },
+
+  async groupTypes(db: Executor, projectId: number): Promise<{ group_type: string; group_type_index: number }[]> {
+    return db.selectFrom('group_type_mappings').select(['group_type', 'group_type_index']).where('project_id', '=', projectId).execute();
+  },
+
+  async insertGroupType(db: Executor, projectId: number, groupType: string, index: number) {
+    await db.insertInto('group_type_mappings').values({ project_id: projectId, group_type: groupType, group_type_index: index }).execute();
+  },
+
+  async groupProperties(db: Executor, projectId: number, index: number, key: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('groups')
+      .select('properties')
+      .where('project_id', '=', projectId)
+      .where('group_type_index', '=', index)
+      .where('group_key', '=', key)
+      .executeTakeFirst();
+    return row?.properties;
+  },
+
+  async upsertGroup(db: Executor, row: Insertable<GroupTable>) {
+    await db
+      .insertInto('groups')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'group_type_index', 'group_key']).doUpdateSet({ properties: row.properties, updated_at: row.updated_at }))
+      .execute();
+  },
+};
+
+/** Reads for the persons REST API. */
+export const personList = {
+  /** A page of a project's persons, newest first, optionally only the one behind `distinctId`. */
+  async page(db: Executor, projectId: number, filters: { distinctId?: string }, limit: number, offset: number) {
+    let query = db.selectFrom('persons as p').where('p.project_id', '=', projectId);
+    if (filters.distinctId !== undefined) {
+      const distinctId = filters.distinctId;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('person_distinct_ids as d')
+            .select('d.person_id')
+            .whereRef('d.person_id', '=', 'p.id')
+            .where('d.project_id', '=', projectId)
+            .where('d.distinct_id', '=', distinctId),
+        ),
+      );
+    }
+    const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+    const rows = await query
+      .select(['p.id', 'p.uuid', 'p.properties', 'p.is_identified', 'p.created_at'])
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { count: Number(count), rows };
+  },
+
+  /** The distinct ids of each person, by person id, each list sorted. */
+  async distinctIds(db: Executor, personIds: number[]): Promise<Map<number, string[]>> {
+    const byPerson = new Map<number, string[]>(personIds.map((id) => [id, []]));
+    if (!personIds.length) return byPerson;
+    const rows = await db.selectFrom('person_distinct_ids').select(['person_id', 'distinct_id']).where('person_id', 'in', personIds).execute();
+    for (const row of rows) byPerson.get(Number(row.person_id))?.push(row.distinct_id);
+    // Sorted here, not in SQL: the databases' collations order mixed case differently.
+    for (const ids of byPerson.values()) ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return byPerson;
   },
 };

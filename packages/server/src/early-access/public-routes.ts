@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { echoOriginCors, preflight } from '../http/cors';
+import { perProjectRateLimit, projectByToken, projectTokenOf } from '../http/project-token';
+import type { Services } from '../services';
+
+const PublicQuery = Type.Object({
+  token: Type.Optional(Type.String()),
+  api_key: Type.Optional(Type.String()),
+  stage: Type.Optional(Type.Array(Type.String())),
+});
+
+/**
+ * `GET /api/early_access_features/?token=…&stage=…`: the public list posthog-js's `getEarlyAccessFeatures`
+ * reads, by project token (default stage `beta`; `stage` repeatable), CORS open.
+ */
+export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerMinute: number }> = async (app, { services, rateLimitPerMinute }) => {
+  app.addHook('onRequest', echoOriginCors);
+  const path = '/api/early_access_features';
+  app.get<{ Querystring: Static<typeof PublicQuery> }>(
+    path,
+    {
+      schema: { hide: true, querystring: PublicQuery },
+      preValidation: async (request: FastifyRequest) => {
+        request.project = await projectByToken(services.projects, projectTokenOf(request));
+      },
+      config: { rateLimit: perProjectRateLimit(rateLimitPerMinute) },
+    },
+    async (request) => ({ earlyAccessFeatures: await services.earlyAccess.publicList(request.project!.id, request.query.stage ?? ['beta']) }),
+  );
+  app.options(path, { schema: { hide: true }, config: { rateLimit: false } }, preflight);
+};

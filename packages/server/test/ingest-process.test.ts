@@ -1,0 +1,119 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+import { testStorage, type TestStorage } from './helpers';
+
+const run = promisify(execFile);
+const bin = path.resolve(__dirname, '../bin/service.js');
+const readme = path.resolve(__dirname, '../../../README.md');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `service start` in a child process on the test's database; resolves once it listens. */
+async function start(storage: TestStorage) {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: storage.dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_SCHEMA;
+  if (storage.databaseUrl) Object.assign(env, { DATABASE_URL: storage.databaseUrl, DATABASE_SCHEMA: storage.databaseSchema });
+  const child = spawn(process.execPath, [bin, 'start'], { env });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 20_000;
+  while (!output.includes('Service listening')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`service did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, port, output };
+}
+
+const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+
+describe('a service process', () => {
+  let storage: TestStorage;
+  let current: ChildProcess | undefined;
+  let first: Awaited<ReturnType<typeof start>>;
+  let restarted: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    storage = testStorage();
+    first = await start(storage);
+    current = first.child;
+  });
+  afterAll(async () => {
+    current?.kill('SIGTERM');
+    if (current) await exited(current);
+    await storage.drop();
+  });
+
+  it('keeps every acknowledged event when killed with SIGKILL while clients send events', async () => {
+    const token = /project token:\s+(\S+)/.exec(first.output)![1]!;
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let stop = false;
+    const client = async () => {
+      while (!stop) {
+        const batch = Array.from({ length: 10 }, () => ({ uuid: randomUUID(), event: 'crash-test', distinct_id: `crash-${sent % 50}`, $set: { n: sent } }));
+        sent += batch.length;
+        try {
+          const res = await fetch(`${first.url}/batch/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: token, batch }) });
+          if (res.status === 200) acknowledged.push(...batch.map((e) => e.uuid));
+          else await res.arrayBuffer();
+        } catch {
+          return; // the service is gone
+        }
+      }
+    };
+    const clients = Array.from({ length: 8 }, client);
+    while (acknowledged.length < 1000) await new Promise((r) => setTimeout(r, 5));
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    stop = true;
+    await Promise.all(clients);
+    expect(sent).toBeGreaterThan(acknowledged.length); // requests were in flight when it died
+
+    restarted = await start(storage);
+    current = restarted.child;
+    const db = await openDatabase(storage);
+    try {
+      const stored = new Set<string>();
+      for (let i = 0; i < acknowledged.length; i += 500) {
+        const rows = await db.kysely.selectFrom('events').select('uuid').where('uuid', 'in', acknowledged.slice(i, i + 500)).execute();
+        for (const row of rows) stored.add(row.uuid);
+      }
+      expect(acknowledged.filter((uuid) => !stored.has(uuid))).toEqual([]);
+    } finally {
+      await db.close();
+    }
+    const res = await fetch(`${restarted.url}/e/`, { method: 'POST', body: JSON.stringify({ api_key: token, event: 'after restart', distinct_id: 'crash-0' }) });
+    expect(res.status).toBe(200);
+  });
+
+  it('runs every example of the README section "Sending events", in order, successfully', async () => {
+    const section = fs.readFileSync(readme, 'utf8').split('## Sending events')[1]!.split('\n## ')[0]!;
+    const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBe(6);
+    const printed = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(first.output)![1]!;
+    // The first block sets the variables; use what this service printed instead of the placeholders.
+    const setup = `export SERVICE_HOST=${restarted.url} PROJECT_TOKEN=${printed('project token')} SERVICE_KEY=${printed('personal API key')} PROJECT_ID=${printed('project id')}`;
+    const script = [setup, ...blocks.slice(1).map((block) => `${block}\necho '<<END>>'`)].join('\n');
+    const { stdout } = await run('bash', ['-e', '-c', script]);
+    const [batch, gzipped, events, persons, earlyAccess] = stdout.split('<<END>>\n').filter(Boolean).map((s) => JSON.parse(s));
+    expect(batch).toEqual({ status: 1 });
+    expect(gzipped).toEqual({ status: 1 });
+    expect(events.results.map((e: { event: string }) => e.event)).toEqual(['opened_app', 'signed_up']);
+    expect(persons.results[0]).toMatchObject({ distinct_ids: ['user-1'], properties: { email: 'ada@example.com' } });
+    expect(earlyAccess).toEqual({ earlyAccessFeatures: [] });
+  });
+});
