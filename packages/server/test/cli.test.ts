@@ -100,7 +100,7 @@ describe('README, tried as a new user would', () => {
   });
 
   it('runs every curl example of the early access section, in order, successfully', async () => {
-    const section = fs.readFileSync(readme, 'utf8').split('## Early access features')[1]!;
+    const section = fs.readFileSync(readme, 'utf8').split('## Early access features')[1]!.split('\n## ')[0]!;
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(blocks.length).toBe(6);
     const key = /personal API key:\s+(\S+)/.exec(output)![1]!;
@@ -115,5 +115,21 @@ describe('README, tried as a new user would', () => {
     expect(JSON.parse(retrieved!)).toMatchObject({ name: 'Dark mode', id: JSON.parse(created!).id });
     expect(JSON.parse(updated!)).toMatchObject({ stage: 'general-availability', description: 'Dark mode for everyone who opted in' });
     expect(deleted).toBe('204');
+  });
+
+  it('runs every example of the feature flags section, in order, successfully', async () => {
+    const section = fs.readFileSync(readme, 'utf8').split('## Feature flags')[1]!.split('\n## ')[0]!;
+    const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBe(3);
+    const key = /personal API key:\s+(\S+)/.exec(output)![1]!;
+    const token = /project token:\s+(\S+)/.exec(output)![1]!;
+    const projectId = /project id:\s+(\d+)/.exec(output)![1]!;
+    const setup = `export SERVICE_HOST=http://127.0.0.1:${port} SERVICE_KEY=${key} PROJECT_ID=${projectId} PROJECT_TOKEN=${token}`;
+    const script = [setup, ...blocks.map((block) => `${block}\necho '<<END>>'`)].join('\n');
+    const { stdout } = await run('bash', ['-e', '-c', script]);
+    const [created, evaluated, definitions] = stdout.split('<<END>>\n').map((s) => s.trim()).filter(Boolean).map((s) => JSON.parse(s));
+    expect(created).toMatchObject({ key: 'new-checkout', active: true });
+    expect(evaluated.flags['new-checkout']).toMatchObject({ key: 'new-checkout', reason: { code: expect.stringMatching(/condition_match|out_of_rollout_bound/) } });
+    expect(definitions.flags.map((f: { key: string }) => f.key)).toContain('new-checkout');
   });
 });
