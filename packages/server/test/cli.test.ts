@@ -1,32 +1,14 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testStorage, type TestStorage } from './helpers';
+import { serviceBin, serviceEnv, startServiceProcess, testStorage, type TestStorage } from './helpers';
 
 const run = promisify(execFile);
-const bin = path.resolve(__dirname, '../bin/service.js');
 const readme = path.resolve(__dirname, '../../../README.md');
 
-function envFor(storage: TestStorage, extra: Record<string, string> = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: storage.dataDir, LOG_LEVEL: 'warn', ...extra };
-  delete env.DATABASE_URL;
-  delete env.DATABASE_SCHEMA;
-  if (storage.databaseUrl) Object.assign(env, { DATABASE_URL: storage.databaseUrl, DATABASE_SCHEMA: storage.databaseSchema });
-  return env;
-}
-
-const service = (storage: TestStorage, ...args: string[]) => run(process.execPath, [bin, ...args], { env: envFor(storage) });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const service = (storage: TestStorage, ...args: string[]) => run(process.execPath, [serviceBin, ...args], { env: serviceEnv(storage) });
 
 describe('service CLI', () => {
   let storage: TestStorage;
@@ -80,12 +62,7 @@ describe('README, tried as a new user would', () => {
 
   beforeAll(async () => {
     storage = testStorage();
-    port = await freePort();
-    child = spawn(process.execPath, [bin, 'start'], { env: envFor(storage, { PORT: String(port) }) });
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    const deadline = Date.now() + 20_000;
-    while (!output.includes('Service listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    ({ child, output, port } = await startServiceProcess(storage));
   });
   afterAll(async () => {
     child.kill('SIGTERM');

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -77,3 +79,38 @@ export async function startService(config: Partial<AppConfig> = {}, storage = te
 }
 
 export type TestService = Awaited<ReturnType<typeof startService>>;
+
+/** The service's command line. */
+export const serviceBin = path.resolve(__dirname, '../bin/service.js');
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The environment of a service process on the test's database. */
+export function serviceEnv(storage: TestStorage, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: storage.dataDir, LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_SCHEMA;
+  if (storage.databaseUrl) Object.assign(env, { DATABASE_URL: storage.databaseUrl, DATABASE_SCHEMA: storage.databaseSchema });
+  return env;
+}
+
+/** `service start` in a child process on the test's database; resolves once it listens, with what it printed. */
+export async function startServiceProcess(storage: TestStorage) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [serviceBin, 'start'], { env: serviceEnv(storage, { PORT: String(port) }) });
+  const started = { child, port, url: `http://127.0.0.1:${port}`, output: '' };
+  child.stdout!.on('data', (chunk) => (started.output += chunk));
+  child.stderr!.on('data', (chunk) => (started.output += chunk));
+  const deadline = Date.now() + 20_000;
+  while (!started.output.includes('Service listening')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`service did not start:\n${started.output}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return started;
+}

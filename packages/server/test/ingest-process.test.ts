@@ -1,54 +1,25 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import { testStorage, type TestStorage } from './helpers';
+import { startServiceProcess, testStorage, type TestStorage } from './helpers';
 
 const run = promisify(execFile);
-const bin = path.resolve(__dirname, '../bin/service.js');
 const readme = path.resolve(__dirname, '../../../README.md');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** `service start` in a child process on the test's database; resolves once it listens. */
-async function start(storage: TestStorage) {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: storage.dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.DATABASE_SCHEMA;
-  if (storage.databaseUrl) Object.assign(env, { DATABASE_URL: storage.databaseUrl, DATABASE_SCHEMA: storage.databaseSchema });
-  const child = spawn(process.execPath, [bin, 'start'], { env });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 20_000;
-  while (!output.includes('Service listening')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`service did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return { child, url: `http://127.0.0.1:${port}`, port, output };
-}
 
 const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
 
 describe('a service process', () => {
   let storage: TestStorage;
   let current: ChildProcess | undefined;
-  let first: Awaited<ReturnType<typeof start>>;
-  let restarted: Awaited<ReturnType<typeof start>>;
+  let first: Awaited<ReturnType<typeof startServiceProcess>>;
+  let restarted: Awaited<ReturnType<typeof startServiceProcess>>;
   beforeAll(async () => {
     storage = testStorage();
-    first = await start(storage);
+    first = await startServiceProcess(storage);
     current = first.child;
   });
   afterAll(async () => {
@@ -83,7 +54,7 @@ describe('a service process', () => {
     await Promise.all(clients);
     expect(sent).toBeGreaterThan(acknowledged.length); // requests were in flight when it died
 
-    restarted = await start(storage);
+    restarted = await startServiceProcess(storage);
     current = restarted.child;
     const db = await openDatabase(storage);
     try {

@@ -136,14 +136,7 @@ export class PersonBatch {
     const inserting = this.created.filter((p) => !p.mergedInto);
     const ids = await personWrites.insertPersons(
       this.db,
-      inserting.map((p) => ({
-        project_id: this.projectId,
-        uuid: p.uuid,
-        properties: this.serialized(p),
-        is_identified: p.isIdentified ? 1 : 0,
-        created_at: p.createdAt,
-        updated_at: now,
-      })),
+      inserting.map((p) => this.row(p, now)),
     );
     for (const p of inserting) p.id = ids.get(p.uuid);
     for (const { from, to } of this.merges) await personWrites.mergeInto(this.db, from.id!, resolve(to).id!);
@@ -154,15 +147,7 @@ export class PersonBatch {
     const changed = [...this.loadedPersons.values()].filter((p) => p.dirty && !p.mergedInto);
     await personWrites.updatePersons(
       this.db,
-      changed.map((p) => ({
-        id: p.id!,
-        project_id: this.projectId,
-        uuid: p.uuid,
-        properties: this.serialized(p),
-        is_identified: p.isIdentified ? 1 : 0,
-        created_at: p.createdAt,
-        updated_at: now,
-      })),
+      changed.map((p) => ({ id: p.id!, ...this.row(p, now) })),
     );
     for (const g of this.groups.values()) {
       await personWrites.upsertGroup(this.db, {
@@ -250,6 +235,11 @@ export class PersonBatch {
   private properties(person: Person): Properties {
     person.parsed ??= JSON.parse(person.raw ?? '{}') as Properties;
     return person.parsed;
+  }
+
+  /** A person as stored. */
+  private row(p: Person, now: string) {
+    return { project_id: this.projectId, uuid: p.uuid, properties: this.serialized(p), is_identified: p.isIdentified ? 1 : 0, created_at: p.createdAt, updated_at: now };
   }
 
   private serialized(person: Person): string {
