@@ -21,7 +21,7 @@ export function createServices(db: Db) {
     earlyAccess: new EarlyAccessService(db.kysely, changes),
     events: new EventService(db.kysely),
     persons: new PersonService(db.kysely),
-    flagsEvaluation: new FlagsService(db.kysely, new FlagDefinitionsCache(db.kysely, changes)),
+    flagsEvaluation: new FlagsService(db, new FlagDefinitionsCache(db.kysely, changes)),
   };
 }
 

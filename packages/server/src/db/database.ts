@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Compilable, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -16,6 +16,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * A read built once by Kysely and run many times with new parameters (in the order the query binds
+   * them), for hot paths: on SQLite a prepared statement on a read-only connection (committed data only,
+   * never queued behind a write transaction); on PostgreSQL a named prepared statement.
+   */
+  preparedRead<R>(query: Compilable<R>): (...params: unknown[]) => Promise<R[]>;
   /** Sends `payload` to every process listening on `channel` (PostgreSQL NOTIFY; nothing on SQLite, one process). */
   publish(channel: string, payload: string): Promise<void>;
   /** Calls `onMessage` for each payload on `channel`, and `onGap` after a lost connection, when messages may have been missed. */
@@ -33,11 +39,13 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databas
   let kysely: Kysely<Database>;
   let dialect: Dialect;
   let listener: Listener | undefined;
+  let pool: pg.Pool | undefined;
+  let file: string | undefined;
   if (config.databaseUrl) {
     dialect = 'postgres';
     const schema = config.databaseSchema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid DATABASE_SCHEMA "${schema}"`);
-    const pool = new pg.Pool({
+    pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
@@ -48,7 +56,8 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databas
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(config.dataDir, { recursive: true });
-    const sqlite = new SQLite(path.join(config.dataDir, 'service.db'));
+    file = path.join(config.dataDir, 'service.db');
+    const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
@@ -66,14 +75,26 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databas
     await kysely.destroy();
     throw error;
   }
+  const reader = file ? new SQLite(file, { readonly: true }) : undefined;
+  let statements = 0;
   return {
     kysely,
     dialect,
+    preparedRead<R>(query: Compilable<R>) {
+      const text = query.compile().sql;
+      if (reader) {
+        const statement = reader.prepare(text);
+        return async (...params) => statement.all(...params) as R[];
+      }
+      const name = `prepared_${++statements}`;
+      return async (...values) => (await pool!.query({ name, text, values })).rows as R[];
+    },
     publish: async (channel, payload) => {
       if (dialect === 'postgres') await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
     },
     subscribe: (channel, onMessage, onGap) => listener?.subscribe(channel, onMessage, onGap),
     close: async () => {
+      reader?.close();
       await listener?.close();
       await kysely.destroy();
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { validationError } from '../http/errors';
 import { personReads, type Properties } from '../persons/store';
@@ -60,26 +61,30 @@ export function parseFlagsRequest(body: Record<string, unknown>): FlagsRequest {
 
 /** Remote evaluation: stored person and group properties under the request's (the request wins), then the engine. */
 export class FlagsService {
+  private readonly db: Kysely<Database>;
+  /** The hot read of every request: a person's stored properties. */
+  private readonly personProperties: (projectId: number, distinctId: string) => Promise<{ properties: string }[]>;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Db,
     readonly definitions: FlagDefinitionsCache,
-  ) {}
+  ) {
+    this.db = db.kysely;
+    this.personProperties = db.preparedRead(personReads.propertiesQuery(db.kysely));
+  }
 
   async evaluate(projectId: number, request: FlagsRequest): Promise<Rendered> {
     const rendered: Rendered = { fragments: [], keys: [], requestId: randomUUID(), evaluatedAt: Date.now() };
     if (request.disableFlags) return rendered;
     const project = await this.definitions.get(projectId);
     if (!project.compiled.keys.length) return rendered;
-    const [storedPerson, storedGroups] = await Promise.all([
-      personReads.properties(this.db, projectId, request.distinctId),
-      Object.keys(request.groups).length ? personReads.groupProperties(this.db, projectId, request.groups) : ({} as Record<string, Properties>),
-    ]);
-    const groupProperties: Record<string, Properties> = { ...storedGroups };
-    for (const [type, props] of Object.entries(request.groupProperties)) groupProperties[type] = { ...storedGroups[type], ...props };
+    const [person] = await this.personProperties(projectId, request.distinctId);
+    const personProperties = person ? { ...(JSON.parse(person.properties) as Properties), ...request.personProperties } : request.personProperties;
+    const groupProperties = Object.keys(request.groups).length ? await this.groupProperties(projectId, request) : request.groupProperties;
     const results = project.compiled.evaluateAll(
       {
         distinctId: request.distinctId,
-        personProperties: storedPerson ? { ...storedPerson, ...request.personProperties } : request.personProperties,
+        personProperties,
         groups: request.groups,
         groupProperties,
         anonDistinctId: request.anonDistinctId,
@@ -92,5 +97,12 @@ export class FlagsService {
       rendered.fragments.push(project.wire.of(key, results[key]!));
     }
     return rendered;
+  }
+
+  /** Stored properties of the request's groups, overlaid by the request's own. */
+  private async groupProperties(projectId: number, request: FlagsRequest): Promise<Record<string, Properties>> {
+    const merged = await personReads.groupProperties(this.db, projectId, request.groups);
+    for (const [type, props] of Object.entries(request.groupProperties)) merged[type] = { ...merged[type], ...props };
+    return merged;
   }
 }

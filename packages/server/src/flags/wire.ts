@@ -1,4 +1,4 @@
-import type { FlagResult, Inconclusive } from '@service/flag-engine';
+import type { FlagResult, Inconclusive, Reason } from '@service/flag-engine';
 import type { FlagRow } from '../feature-flags/store';
 
 /** The pieces of one flag outcome on the wire, as JSON text ready to join. */
@@ -16,41 +16,37 @@ interface Fragments {
 const payloadString = (payload: unknown) => (payload === null || payload === undefined ? null : typeof payload === 'string' ? payload : JSON.stringify(payload));
 
 /**
- * A flag has few distinct outcomes (enabled or not, which variant, which reason), so each outcome's JSON
- * is built once per compiled flag set and responses are joined from those fragments.
+ * A flag has few distinct outcomes (its reason, which the engine shares between results, and its value),
+ * so each outcome's JSON is built once per compiled flag set and responses are joined from those fragments.
  */
 export class WireFragments {
-  private readonly cache = new Map<string, Fragments>();
+  private readonly cache = new Map<string, Map<Reason, Map<string | boolean, Fragments>>>();
 
   constructor(private readonly byKey: ReadonlyMap<string, FlagRow>) {}
 
   of(key: string, result: FlagResult | Inconclusive): Fragments {
     // Server mode never answers inconclusive; keep the wire shape total all the same.
-    const decided = result.inconclusive
-      ? { enabled: false, variant: null, payload: null, reason: { code: 'no_condition_match', condition_index: null, description: result.why } }
-      : result;
-    const id = `${key}\0${decided.enabled}\0${decided.variant}\0${decided.reason.code}\0${decided.reason.condition_index}\0${decided.reason.description}`;
-    let fragments = this.cache.get(id);
-    if (!fragments) {
-      const row = this.byKey.get(key)!;
-      const payload = decided.enabled ? payloadString(decided.payload) : null;
-      const name = JSON.stringify(key);
-      const detail = {
-        key,
-        enabled: decided.enabled,
-        variant: decided.variant,
-        reason: decided.reason,
-        metadata: { id: row.id, version: row.version, description: row.name || null, payload },
-      };
-      fragments = {
-        enabled: decided.enabled,
-        detail: `${name}:${JSON.stringify(detail)}`,
-        value: `${name}:${JSON.stringify(decided.variant ?? decided.enabled)}`,
-        payload: payload === null ? null : `${name}:${JSON.stringify(payload)}`,
-      };
-      this.cache.set(id, fragments);
-    }
+    if (result.inconclusive) return this.build(key, false, null, { code: 'no_condition_match', condition_index: null, description: result.why }, null);
+    let byReason = this.cache.get(key);
+    if (!byReason) this.cache.set(key, (byReason = new Map()));
+    let byValue = byReason.get(result.reason);
+    if (!byValue) byReason.set(result.reason, (byValue = new Map()));
+    let fragments = byValue.get(result.value);
+    if (!fragments) byValue.set(result.value, (fragments = this.build(key, result.enabled, result.variant, result.reason, result.payload)));
     return fragments;
+  }
+
+  private build(key: string, enabled: boolean, variant: string | null, reason: Reason, stored: unknown): Fragments {
+    const row = this.byKey.get(key)!;
+    const payload = enabled ? payloadString(stored) : null;
+    const name = JSON.stringify(key);
+    const detail = { key, enabled, variant, reason, metadata: { id: row.id, version: row.version, description: row.name || null, payload } };
+    return {
+      enabled,
+      detail: `${name}:${JSON.stringify(detail)}`,
+      value: `${name}:${JSON.stringify(variant ?? enabled)}`,
+      payload: payload === null ? null : `${name}:${JSON.stringify(payload)}`,
+    };
   }
 }
 

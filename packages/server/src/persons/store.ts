@@ -6,15 +6,19 @@ export type Properties = Record<string, unknown>;
 
 /** Reads of persons and groups, as flag evaluation needs them. */
 export const personReads = {
-  /** The stored properties of the person behind a distinct id, or undefined when there is none. */
-  async properties(db: Executor, projectId: number, distinctId: string): Promise<Properties | undefined> {
-    const row = await db
+  /** The query of the stored properties of the person behind a distinct id (binds project id, then distinct id). */
+  propertiesQuery(db: Executor, projectId = 0, distinctId = '') {
+    return db
       .selectFrom('person_distinct_ids as d')
       .innerJoin('persons as p', 'p.id', 'd.person_id')
       .select('p.properties')
       .where('d.project_id', '=', projectId)
-      .where('d.distinct_id', '=', distinctId)
-      .executeTakeFirst();
+      .where('d.distinct_id', '=', distinctId);
+  },
+
+  /** The stored properties of the person behind a distinct id, or undefined when there is none. */
+  async properties(db: Executor, projectId: number, distinctId: string): Promise<Properties | undefined> {
+    const row = await personReads.propertiesQuery(db, projectId, distinctId).executeTakeFirst();
     return row ? (JSON.parse(row.properties) as Properties) : undefined;
   },
 
