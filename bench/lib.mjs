@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
+export { record } from './results.mjs';
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function freePort() {
@@ -60,21 +62,6 @@ export async function load(options) {
     timeouts: result.timeouts,
     total: result.requests.total,
   };
-}
-
-/** Replaces (or appends) the `## <title>` section of bench/RESULTS.md. */
-export function record(title, body) {
-  const file = path.join(root, 'bench/RESULTS.md');
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n\nEach section is rewritten by the command it names.\n';
-  const heading = `## ${title}`;
-  const section = `${heading}\n\n${body.trim()}\n`;
-  const start = text.indexOf(heading);
-  if (start === -1) text = `${text.trimEnd()}\n\n${section}`;
-  else {
-    const next = text.indexOf('\n## ', start + heading.length);
-    text = `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next)}`;
-  }
-  fs.writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`);
 }
 
 export const machine = () => `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

@@ -1,8 +1,9 @@
-// Prints the bundle sizes (gzip level 9, as the budget test measures them); with --write, records them in SIZE.md.
+// Prints the bundle sizes (gzip level 9, as the budget test measures them); with --write, records them in bench/RESULTS.md.
 // Run after a build: `npm run size` builds first.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { transformSync } from 'esbuild'
+import { record } from '../../../bench/results.mjs'
 
 const read = (file) => readFileSync(new URL('../' + file, import.meta.url))
 /** `dist/react.js` minified as an app's bundler ships it (react and service-js stay imports): what the budget limits. */
@@ -27,11 +28,9 @@ console.log(table)
 if (process.argv.includes('--write')) {
   const iife = rows[0]
   const react = rows[4]
-  writeFileSync(
-    new URL('../SIZE.md', import.meta.url),
-    `# service-js bundle size
-
-Measured with \`cd packages/js && npm run size\` (tsup build, then \`zlib.gzipSync(file, { level: 9 })\`).
+  record(
+    'Browser bundles (issues 5 and 6)',
+    `Command: \`npm run size -w service-js\` (tsup build, then \`zlib.gzipSync(file, { level: 9 })\`).
 Budgets, checked by \`test/size.test.ts\` in \`npm test\`:
 
 - the IIFE with everything (events, identity, queue with retry and gzip, flags, early access,
@@ -47,5 +46,5 @@ service-js/react: **${react.gzip} bytes gzip** minified (${(react.gzip / 1024).t
 It imports only \`react\` (React 18 APIs) and \`service-js\`.
 `,
   )
-  console.log('SIZE.md written')
+  console.log('bench/RESULTS.md written')
 }
