@@ -1,9 +1,10 @@
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceBin, serviceEnv, startServiceProcess, testStorage, type TestStorage } from './helpers';
+import type { ServiceProcess } from './service-process';
 
 const run = promisify(execFile);
 const readme = path.resolve(__dirname, '../../../README.md');
@@ -56,34 +57,29 @@ describe('service CLI', () => {
 
 describe('README, tried as a new user would', () => {
   let storage: TestStorage;
-  let child: ChildProcess;
-  let output = '';
-  let port: number;
+  let service: ServiceProcess;
 
   beforeAll(async () => {
     storage = testStorage();
-    ({ child, output, port } = await startServiceProcess(storage));
+    service = await startServiceProcess(storage);
   });
   afterAll(async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await service.stop();
     await storage.drop();
   });
 
   it('prints the project id, project token and key at first start', () => {
-    expect(output).toMatch(/project id:\s+\d+/);
-    expect(output).toMatch(/project token:\s+phc_\S+/);
-    expect(output).toMatch(/personal API key:\s+phx_\S+/);
+    expect(service.output()).toMatch(/project id:\s+\d+/);
+    expect(service.token).toMatch(/^phc_/);
+    expect(service.key).toMatch(/^phx_/);
   });
 
   it('runs every curl example of the early access section, in order, successfully', async () => {
     const section = fs.readFileSync(readme, 'utf8').split('## Early access features')[1]!.split('\n## ')[0]!;
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(blocks.length).toBe(6);
-    const key = /personal API key:\s+(\S+)/.exec(output)![1]!;
-    const projectId = /project id:\s+(\d+)/.exec(output)![1]!;
     // The first block sets the variables; use what this service printed instead of the placeholders.
-    const setup = `export SERVICE_HOST=http://127.0.0.1:${port} SERVICE_KEY=${key} PROJECT_ID=${projectId}`;
+    const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId}`;
     const script = [setup, ...blocks.slice(1).map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
     const [created, listed, retrieved, updated, deleted] = stdout.split('<<END>>\n').map((s) => s.trim());
@@ -98,10 +94,7 @@ describe('README, tried as a new user would', () => {
     const section = fs.readFileSync(readme, 'utf8').split('## Feature flags')[1]!.split('\n## ')[0]!;
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(blocks.length).toBe(3);
-    const key = /personal API key:\s+(\S+)/.exec(output)![1]!;
-    const token = /project token:\s+(\S+)/.exec(output)![1]!;
-    const projectId = /project id:\s+(\d+)/.exec(output)![1]!;
-    const setup = `export SERVICE_HOST=http://127.0.0.1:${port} SERVICE_KEY=${key} PROJECT_ID=${projectId} PROJECT_TOKEN=${token}`;
+    const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId} PROJECT_TOKEN=${service.token}`;
     const script = [setup, ...blocks.map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
     const [created, evaluated, definitions] = stdout.split('<<END>>\n').map((s) => s.trim()).filter(Boolean).map((s) => JSON.parse(s));

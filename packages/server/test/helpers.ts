@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +7,9 @@ import { buildApp, type AppConfig } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
 import { openDatabase } from '../src/db/database';
 import { createServices } from '../src/services';
+import { spawnService } from './service-process';
+
+export { freePort, serviceBin } from './service-process';
 
 export const dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
@@ -80,17 +81,6 @@ export async function startService(config: Partial<AppConfig> = {}, storage = te
 
 export type TestService = Awaited<ReturnType<typeof startService>>;
 
-/** The service's command line. */
-export const serviceBin = path.resolve(__dirname, '../bin/service.js');
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The environment of a service process on the test's database. */
 export function serviceEnv(storage: TestStorage, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: storage.dataDir, LOG_LEVEL: 'warn', ...extra };
@@ -100,17 +90,5 @@ export function serviceEnv(storage: TestStorage, extra: Record<string, string> =
   return env;
 }
 
-/** `service start` in a child process on the test's database; resolves once it listens, with what it printed. */
-export async function startServiceProcess(storage: TestStorage) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serviceBin, 'start'], { env: serviceEnv(storage, { PORT: String(port) }) });
-  const started = { child, port, url: `http://127.0.0.1:${port}`, output: '' };
-  child.stdout!.on('data', (chunk) => (started.output += chunk));
-  child.stderr!.on('data', (chunk) => (started.output += chunk));
-  const deadline = Date.now() + 20_000;
-  while (!started.output.includes('Service listening')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`service did not start:\n${started.output}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return started;
-}
+/** `service start` in a child process on the test's database; resolves once it listens. */
+export const startServiceProcess = (storage: TestStorage) => spawnService(serviceEnv(storage));

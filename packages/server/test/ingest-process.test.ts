@@ -29,7 +29,7 @@ describe('a service process', () => {
   });
 
   it('keeps every acknowledged event when killed with SIGKILL while clients send events', async () => {
-    const token = /project token:\s+(\S+)/.exec(first.output)![1]!;
+    const token = first.token;
     const acknowledged: string[] = [];
     let sent = 0;
     let stop = false;
@@ -75,9 +75,8 @@ describe('a service process', () => {
     const section = fs.readFileSync(readme, 'utf8').split('## Sending events')[1]!.split('\n## ')[0]!;
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(blocks.length).toBe(6);
-    const printed = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(first.output)![1]!;
     // The first block sets the variables; use what this service printed instead of the placeholders.
-    const setup = `export SERVICE_HOST=${restarted.url} PROJECT_TOKEN=${printed('project token')} SERVICE_KEY=${printed('personal API key')} PROJECT_ID=${printed('project id')}`;
+    const setup = `export SERVICE_HOST=${restarted.url} PROJECT_TOKEN=${first.token} SERVICE_KEY=${first.key} PROJECT_ID=${first.projectId}`;
     const script = [setup, ...blocks.slice(1).map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
     const [batch, gzipped, events, persons, earlyAccess] = stdout.split('<<END>>\n').filter(Boolean).map((s) => JSON.parse(s));

@@ -1,0 +1,78 @@
+// A real service in a child process (`service start`), as users run it; shared by the server's, service-node's
+// and the browser tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** The service's command line. */
+export const serviceBin = path.resolve(import.meta.dirname, '../bin/service.js');
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** What the process printed so far. */
+  output(): string;
+  /** Printed at first start only (on an empty database): project id, project token and personal API key. */
+  projectId: number;
+  token: string;
+  key: string;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `service start` with this environment (PORT, DATA_DIR, DATABASE_URL ...) and resolves once it listens. */
+export async function spawnService(env: NodeJS.ProcessEnv, port?: number): Promise<ServiceProcess> {
+  port ??= await freePort();
+  const child = spawn(process.execPath, [serviceBin, 'start'], { env: { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Service listening')) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`the service did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const printed = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(output)?.[1] ?? '';
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    projectId: Number(printed('project id')),
+    token: printed('project token'),
+    key: printed('personal API key'),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Calls the REST API with a personal API key; the parsed JSON answer, or a thrown error on a non-2xx status. */
+export function restApi(url: string, key: string) {
+  return async <T = unknown>(method: string, route: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}
