@@ -25,10 +25,28 @@ const operations = [
   ['post', '/decide'],
   ['get', '/flags/definitions'],
   ['get', '/api/feature_flag/local_evaluation'],
+  ['get', '/api/early_access_features'],
+  ...(['/e', '/i/v0/e', '/capture', '/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
-const sdk = new Set(['post /flags', 'post /decide']);
+const sdk = new Set(['post /flags', 'post /decide', 'get /api/early_access_features', ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`])]);
+
+/** Every route the app serves, as `method /path/{param}`, read from Fastify's route tree (HEAD and OPTIONS aside). */
+function servedRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method.toLowerCase()} ${path}`);
+  }
+  return routes;
+}
 
 describe('GET /api/schema/', () => {
   it('serves an OpenAPI 3 document generated from the route schemas, covering every route', async () => {
@@ -38,9 +56,13 @@ describe('GET /api/schema/', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     expect(documented.sort()).toEqual(operations.map(([m, p]) => `${m} ${p}`).sort());
+    // Nothing the app serves is left out, but the document itself and the health check.
+    const served = servedRoutes(s.app.printRoutes({ commonPrefix: false })).filter((r) => r !== 'get /api/schema' && r !== 'get /_health');
+    expect(served.length).toBeGreaterThan(20);
+    expect(served.sort()).toEqual(documented.sort());
     for (const [method, path] of operations) {
       const op = doc.paths[path][method];
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(sdk.has(`${method} ${path}`) ? ['400', '401'] : ['401', '403']));
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(sdk.has(`${method} ${path}`) ? ['401', '429'] : ['401', '403']));
       if (method === 'post' || method === 'patch') expect(op.requestBody.content['application/json'].schema).toBeDefined();
       if ((method === 'post' || method === 'patch') && !sdk.has(`${method} ${path}`)) expect(op.requestBody.content['application/json'].schema.properties).toBeDefined();
     }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { echoOriginCors, preflight } from '../http/cors';
 import { perProjectRateLimit, projectByToken } from '../http/project-token';
+import { ErrorSchema } from '../http/schemas';
 import { decodeSdkBody, sdkBodyParsers } from '../http/sdk-body';
 import type { Services } from '../services';
 import { IngestService, captureTokenOf, normalizeEvents } from './service';
@@ -17,6 +19,28 @@ export interface CaptureOptions {
 
 type Query = Record<string, string | undefined>;
 
+const tokenQuery = {
+  token: Type.Optional(Type.String({ description: 'the project token (or `api_key`; also accepted in the body)' })),
+  compression: Type.Optional(Type.String({ description: '`gzip`, `gzip-js` or `base64`; gzip is also detected by its magic bytes' })),
+  beacon: Type.Optional(Type.String({ description: '`1`: answer 204 instead of 200' })),
+};
+const responses = { 200: Type.Object({ status: Type.Literal(1) }), 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
+const postSchema = {
+  tags: ['sdk'],
+  summary: 'Capture events (PostHog capture protocol); 200 once they are stored',
+  security: [],
+  querystring: Type.Object(tokenQuery),
+  body: Type.Unknown({ description: 'one event, a list of events, or `{api_key, batch: [...]}`; JSON, gzip, base64 or a `data=` form' }),
+  response: responses,
+};
+const getSchema = {
+  tags: ['sdk'],
+  summary: 'Capture events sent in the query string',
+  security: [],
+  querystring: Type.Object({ ...tokenQuery, data: Type.Optional(Type.String({ description: 'the events, base64 (or base64 of gzip)' })) }),
+  response: responses,
+};
+
 /**
  * Event ingestion, PostHog's capture protocol: `POST /e/`, `/i/v0/e/`, `/capture/` and `/batch/` take one
  * event, a list, or `{batch: [...]}`, as JSON, gzip, base64 or a `data=` form; `GET` takes `?data=`.
@@ -31,7 +55,6 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
   const routes = (paths: string[], bodyLimit: number) => async (scope: FastifyInstance) => {
     sdkBodyParsers(scope, bodyLimit);
     const options = {
-      schema: { hide: true },
       preValidation: async (request: FastifyRequest) => {
         const query = request.query as Query;
         if (request.method === 'GET' && query.data) {
@@ -49,8 +72,8 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
       return { status: 1 };
     };
     for (const path of paths) {
-      scope.post(path, options, handler);
-      scope.get(path, options, handler);
+      scope.post(path, { ...options, schema: postSchema }, handler);
+      scope.get(path, { ...options, schema: getSchema }, handler);
       scope.options(path, { schema: { hide: true }, config: { rateLimit: false } }, preflight);
     }
   };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { echoOriginCors, preflight } from '../http/cors';
 import { perProjectRateLimit, projectByToken, projectTokenOf } from '../http/project-token';
+import { ErrorSchema } from '../http/schemas';
 import type { Services } from '../services';
 
 const PublicQuery = Type.Object({
@@ -20,7 +21,28 @@ export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; r
   app.get<{ Querystring: Static<typeof PublicQuery> }>(
     path,
     {
-      schema: { hide: true, querystring: PublicQuery },
+      schema: {
+        tags: ['sdk'],
+        summary: 'Early access features of the token\'s project in the given stages (posthog-js getEarlyAccessFeatures)',
+        security: [],
+        querystring: PublicQuery,
+        response: {
+          200: Type.Object({
+            earlyAccessFeatures: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                name: Type.String(),
+                description: Type.String(),
+                stage: Type.String(),
+                documentationUrl: Type.String(),
+                flagKey: Type.Union([Type.String(), Type.Null()]),
+              }),
+            ),
+          }),
+          401: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
       preValidation: async (request: FastifyRequest) => {
         request.project = await projectByToken(services.projects, projectTokenOf(request));
       },
