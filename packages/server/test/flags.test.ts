@@ -198,6 +198,7 @@ describe('/flags rejections', () => {
     ['a form without data', () => send('x=1', { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'parse_error'],
     ['bad base64', () => send('data=%%%%', { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'parse_error'],
     ['an array body', () => send(JSON.stringify([{ token: s.token }])), 401, 'missing_api_key'],
+    ['an array body with the token in the query', () => send(JSON.stringify([{ distinct_id: 'x' }]), { 'content-type': 'application/json' }, `/flags/?v=2&token=${s.token}`), 400, 'invalid_input'],
     ['person_properties not an object', () => send(JSON.stringify({ token: s.token, distinct_id: 'x', person_properties: 'a' })), 400, 'invalid_input'],
     ['flag keys not a list', () => send(JSON.stringify({ token: s.token, distinct_id: 'x', flag_keys_to_evaluate: 'a' })), 400, 'invalid_input'],
     ['a body over the limit', () => send(JSON.stringify({ token: s.token, distinct_id: 'x', pad: 'x'.repeat(3 * 1024 * 1024) })), 413, 'request_too_large'],
