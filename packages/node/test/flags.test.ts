@@ -3,13 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlagEvaluationError, Service, type FlagOptions } from '../src/index';
 import { startService, type RunningService } from './service';
+import { flagSet, personOf } from '../../../bench/flag-set.mjs';
 
 // The benchmark's 50 flags and persons (a JS module, typed here).
-const benchFlagSet = new URL('../../../bench/flag-set.mjs', import.meta.url).href;
-const { flagSet, personOf } = (await import(benchFlagSet)) as {
-  flagSet(): Array<{ key: string; name: string; filters: unknown }>;
-  personOf(i: number): Record<string, unknown>;
-};
 
 /** Group flags, mixed targeting, variant overrides, a dependency, an inactive flag, more operators. */
 const EXTRA_FLAGS = [
