@@ -158,6 +158,16 @@ describe('POST /flags', () => {
   });
 });
 
+describe('remote config for posthog-js', () => {
+  it('answers the features this service offers for a known token, with CORS, and 401 for an unknown one', async () => {
+    const res = await s.app.inject({ url: `/array/${s.token}/config`, headers: { origin: 'https://app.example.com' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ token: s.token, hasFeatureFlags: true, supportedCompression: ['gzip', 'gzip-js'], sessionRecording: false });
+    expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect((await s.app.inject({ url: '/array/phc_unknown/config' })).json()).toMatchObject({ code: 'invalid_api_key' });
+  });
+});
+
 describe('/flags encodings', () => {
   const body = () => JSON.stringify({ token: s.token, distinct_id: 'enc' });
   const b64 = () => Buffer.from(body()).toString('base64');

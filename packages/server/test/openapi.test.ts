@@ -26,11 +26,12 @@ const operations = [
   ['get', '/flags/definitions'],
   ['get', '/api/feature_flag/local_evaluation'],
   ['get', '/api/early_access_features'],
+  ['get', '/array/{token}/config'],
   ...(['/e', '/i/v0/e', '/capture', '/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
-const sdk = new Set(['post /flags', 'post /decide', 'get /api/early_access_features', ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`])]);
+const sdk = new Set(['post /flags', 'post /decide', 'get /api/early_access_features', 'get /array/{token}/config', ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`])]);
 
 /** Every route the app serves, as `method /path/{param}`, read from Fastify's route tree (HEAD and OPTIONS aside). */
 function servedRoutes(tree: string): string[] {

@@ -77,6 +77,25 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
     );
   }
 
+  // posthog-js reads its remote config from here before anything else (and tolerates its absence).
+  app.get<{ Params: { token: string } }>(
+    '/array/:token/config',
+    {
+      schema: {
+        tags: ['sdk'],
+        summary: 'Remote config for posthog-js: the features this service offers',
+        security: [],
+        params: Type.Object({ token: Type.String() }),
+        response: { 401: ErrorSchema, 429: ErrorSchema },
+      },
+      preValidation: async (request) => {
+        request.project = await projectByToken(services.projects, (request.params as { token: string }).token);
+      },
+      config: { rateLimit: perProjectRateLimit(opts.rateLimitPerMinute) },
+    },
+    async (request) => ({ token: request.params.token, hasFeatureFlags: true, ...REMOTE_CONFIG }),
+  );
+
   const definitions = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = await authenticate(services.keys, request);
     requireScope(key, 'feature_flag:read');
