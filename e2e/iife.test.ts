@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, serveStatic } from './support/browser'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chromiumPerFile, serveStatic } from './support/browser'
 import { root, startService, type Service } from './support/service'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and the service's JSON */
@@ -9,8 +9,7 @@ import { root, startService, type Service } from './support/service'
 // The plain script-tag bundle (packages/js/dist/service.iife.js) in Chromium, against a started service.
 let svc: Service
 let site: { url: string; close: () => Promise<void> }
-let browser: Browser
-let context: BrowserContext | undefined
+const chromium = chromiumPerFile()
 
 const page = (host: string, token: string) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>IIFE page</title></head>
@@ -22,6 +21,7 @@ const page = (host: string, token: string) => `<!doctype html>
 
 beforeAll(async () => {
   svc = await startService()
+  chromium.cleanup(() => svc.stop())
   const everyone = { groups: [{ properties: [], rollout_percentage: 100 }] }
   await svc.flag('iife-on', everyone)
   await svc.flag('iife-half', { groups: [{ properties: [], rollout_percentage: 50 }] })
@@ -33,24 +33,11 @@ beforeAll(async () => {
   await svc.flag('iife-inactive', everyone, false)
   await svc.flag('iife-email', { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@example.com' }], rollout_percentage: 100 }] })
   site = await serveStatic(join(root, 'packages', 'js', 'dist'), { '/': page(svc.url, svc.token) })
-  browser = await launchChromium()
-})
-
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-  await svc?.stop()
+  chromium.cleanup(() => site.close())
 })
 
 async function open(): Promise<Page> {
-  context = await browser.newContext()
-  context.setDefaultTimeout(10_000)
-  const p = await context.newPage()
+  const p = await chromium.newPage()
   await p.goto(site.url)
   return p
 }
@@ -98,8 +85,6 @@ describe('service.iife.js in Chromium', () => {
       await expect.poll(() => p.evaluate(() => (window as any).service.flagStore.getSnapshot().flags['iife-email'])).toBe(true)
       const after = await p.evaluate(() => ({ id: (window as any).service.get_distinct_id(), flags: (window as any).service.flagStore.getSnapshot().flags }))
       expect(after.flags).toEqual((await svc.flags({ distinct_id: after.id, person_properties: { email: 'x@example.com' } })).featureFlags)
-      await context!.close()
-      context = undefined
     }
   })
 })

@@ -1,8 +1,8 @@
 import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, serveStatic } from './support/browser'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chromiumPerFile, serveStatic } from './support/browser'
 import { startService, type Service } from './support/service'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and the service's JSON */
@@ -13,8 +13,7 @@ const posthogDist = join(dirname(createRequire(import.meta.url).resolve('posthog
 
 let svc: Service
 let site: { url: string; close: () => Promise<void> }
-let browser: Browser
-let context: BrowserContext | undefined
+const chromium = chromiumPerFile()
 let flagKey: string
 
 const page = (host: string, token: string) => `<!doctype html>
@@ -27,6 +26,7 @@ const page = (host: string, token: string) => `<!doctype html>
 
 beforeAll(async () => {
   svc = await startService()
+  chromium.cleanup(() => svc.stop())
   await svc.flag('ph-on', { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: '{"banner":"hi"}' } })
   await svc.flag('ph-half', { groups: [{ properties: [], rollout_percentage: 50 }] })
   await svc.flag('ph-variants', {
@@ -36,23 +36,11 @@ beforeAll(async () => {
   const feature = await svc.api(`/api/projects/${svc.projectId}/early_access_feature/`, { method: 'POST', body: { name: 'PH beta', description: 'via posthog-js', stage: 'beta' } })
   flagKey = feature.feature_flag.key
   site = await serveStatic(posthogDist, { '/': page(svc.url, svc.token) })
-  browser = await launchChromium()
-})
-
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-  await svc?.stop()
+  chromium.cleanup(() => site.close())
 })
 
 async function open(): Promise<Page> {
-  context = await browser.newContext()
-  const p = await context.newPage()
+  const p = await chromium.newPage()
   await p.goto(site.url)
   await p.waitForFunction(() => (window as any).posthog?.__loaded === true, undefined, { timeout: 15_000 })
   return p

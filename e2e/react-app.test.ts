@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, serveStatic } from './support/browser'
+import type { Page, Route } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chromiumPerFile, serveStatic } from './support/browser'
 import { buildExampleApp } from './support/example-app'
 import { startService, type Service } from './support/service'
 
@@ -11,12 +11,12 @@ import { startService, type Service } from './support/service'
 let svc: Service
 let app: { url: string; close: () => Promise<void> }
 let dist: string
-let browser: Browser
-let context: BrowserContext | undefined
+const chromium = chromiumPerFile()
 let bannerFlagId: number
 
 beforeAll(async () => {
   svc = await startService()
+  chromium.cleanup(() => svc.stop())
   const banner = await svc.flag('new-banner', { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: JSON.stringify({ title: 'Hello from the service' }) } })
   bannerFlagId = banner.id
   await svc.flag('checkout-experiment', {
@@ -25,28 +25,10 @@ beforeAll(async () => {
   })
   await svc.api(`/api/projects/${svc.projectId}/early_access_feature/`, { method: 'POST', body: { name: 'Dark mode', description: 'A darker theme', stage: 'beta' } })
   dist = await buildExampleApp({ APP_PUBLIC_SERVICE_KEY: svc.token, APP_PUBLIC_SERVICE_HOST: svc.url })
+  chromium.cleanup(() => rmSync(dist, { recursive: true, force: true }))
   app = await serveStatic(dist)
-  browser = await launchChromium()
+  chromium.cleanup(() => app.close())
 })
-
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-  await svc?.stop()
-  if (dist) rmSync(dist, { recursive: true, force: true })
-})
-
-/** A fresh context (own storage: a new visitor) and a page in it. */
-async function newPage(): Promise<Page> {
-  context = await browser.newContext()
-  context.setDefaultTimeout(10_000)
-  return context.newPage()
-}
 
 const isFlags = (url: string) => new URL(url).pathname == '/flags/'
 
@@ -95,7 +77,7 @@ const recordFirstPaint = `
 
 describe('example React app against a started service', () => {
   it('shows the feature behind ServiceFeature (with its payload) when the flag is on, and the fallback once it is off', async () => {
-    const page = await newPage()
+    const page = await chromium.newPage()
     await page.goto(app.url)
     await expect.poll(() => page.getByTestId('new-banner').textContent()).toContain('Hello from the service')
     expect(await page.getByTestId('old-banner').count()).toBe(0)
@@ -116,7 +98,7 @@ describe('example React app against a started service', () => {
   })
 
   it('with /flags delayed, bootstrapped flags (window.__SERVICE_BOOTSTRAP__) are in the first paint', async () => {
-    const page = await newPage()
+    const page = await chromium.newPage()
     const flags = await holdFlags(page)
     await page.addInitScript(recordFirstPaint)
     await page.addInitScript(() => {
@@ -141,7 +123,7 @@ describe('example React app against a started service', () => {
   })
 
   it('with /flags delayed, a ?bootstrap= flag that is off shows the fallback first, then the fetched value', async () => {
-    const page = await newPage()
+    const page = await chromium.newPage()
     const flags = await holdFlags(page)
     await page.addInitScript(recordFirstPaint)
     await page.goto(`${app.url}/?bootstrap=${encodeURIComponent(JSON.stringify({ featureFlags: { 'new-banner': false } }))}`)
@@ -155,7 +137,7 @@ describe('example React app against a started service', () => {
   })
 
   it('stores $pageview, an $autocapture click with its data-attr, $feature_view and $feature_interaction in the service', async () => {
-    const page = await newPage()
+    const page = await chromium.newPage()
     await page.goto(app.url)
     const id = await distinctIdOf(page)
     await page.getByTestId('new-banner').waitFor() // visible: $feature_view
@@ -189,7 +171,7 @@ describe('example React app against a started service', () => {
   })
 
   it('opting in to a beta feature turns its flag on, also after a reload', async () => {
-    const page = await newPage()
+    const page = await chromium.newPage()
     await page.goto(app.url)
     const id = await distinctIdOf(page)
     const toggle = page.getByTestId('enroll-dark-mode')

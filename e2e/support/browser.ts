@@ -1,7 +1,8 @@
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, afterEach } from 'vitest'
 
 /**
  * Debian's Chromium (never a downloaded one), headless. Playwright gives it a fresh temporary
@@ -14,6 +15,38 @@ export function launchChromium(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     timeout: 30_000,
   })
+}
+
+/**
+ * One Chromium for a test file, a fresh context (own storage: a new visitor) for each page, closed after
+ * each test; after the file, the browser and whatever `cleanup` was given (in reverse order).
+ */
+export function chromiumPerFile() {
+  let browser: Browser | undefined
+  let context: BrowserContext | undefined
+  const cleanups: (() => unknown)[] = []
+  const closeContext = async () => {
+    await context?.close()
+    context = undefined
+  }
+  afterEach(closeContext)
+  afterAll(async () => {
+    await browser?.close()
+    for (const cleanup of cleanups.reverse()) await cleanup()
+  })
+  return {
+    cleanup(fn: () => unknown) {
+      cleanups.push(fn)
+    },
+    /** A page in a new context (the previous one is closed). */
+    async newPage(): Promise<Page> {
+      await closeContext()
+      browser ??= await launchChromium()
+      context = await browser.newContext()
+      context.setDefaultTimeout(10_000)
+      return context.newPage()
+    },
+  }
 }
 
 const TYPES: Record<string, string> = {
