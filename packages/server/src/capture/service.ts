@@ -9,13 +9,13 @@ import { GroupTypeCache, PersonBatch, type PersonEvent } from '../persons/servic
 import type { Properties } from '../persons/store';
 import { GroupCommit, QueueFullError } from './group-commit';
 import { isUuid, uuidv7 } from './uuid';
+import { isObject } from '../json';
 
 /** An event as validated at the door, ready to store. */
 export interface CapturedEvent extends PersonEvent {
   uuid: string;
 }
 
-const isObject = (v: unknown): v is Properties => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 /** Timestamps more than this far in the future are client clock errors; they become "now" (as in PostHog). */
 const MAX_FUTURE_MS = 23 * 3600 * 1000;

@@ -6,6 +6,7 @@ import { validationError } from '../http/errors';
 import { personReads, type Properties } from '../persons/store';
 import type { FlagDefinitionsCache } from './definitions';
 import type { Rendered } from './wire';
+import { isObject } from '../json';
 
 /** What an SDK sends to `/flags` (PostHog's field names and aliases), after decoding. */
 export interface FlagsRequest {
@@ -19,7 +20,6 @@ export interface FlagsRequest {
   disableFlags: boolean;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
 
 /** Reads a decoded `/flags` body, accepting PostHog's aliases; a bad body is a 400 naming the field. */

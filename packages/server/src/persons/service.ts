@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
 import { personList, personWrites, type Properties } from './store';
+import { isObject } from '../json';
 
 /** What person and group rules read from an event. */
 export interface PersonEvent {
@@ -29,7 +30,6 @@ const ILLEGAL_MERGE_IDS = new Set([
 ]);
 const illegalForMerge = (id: string) => ILLEGAL_MERGE_IDS.has(id.trim().toLowerCase());
 
-const isObject = (v: unknown): v is Properties => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A distinct id, group type or group key from event properties, as text columns store it. */
 const scalar = (v: unknown) => (typeof v === 'string' ? storable(v) : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined);
 const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
