@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DISTINCT_IDS, flagSet, personOf } from './flag-set.mjs';
+import { DISTINCT_IDS, flagSet, personOf } from '@service/test-support';
 
 /** Creates the 50 flags through the API and 10k persons straight in the SQLite file. */
 export async function seed(service) {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seed } from './flags-seed.mjs';
-import { DISTINCT_IDS } from './flag-set.mjs';
+import { DISTINCT_IDS } from '@service/test-support';
 import { freePort, load, machine, record, root, startService } from './lib.mjs';
 
 const COMMAND = 'npm run bench -- flags';

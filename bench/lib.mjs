@@ -1,50 +1,24 @@
 // Shared pieces of the benchmarks: start the service in its own process, find ports, run autocannon.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnService } from '@service/test-support';
 import autocannon from 'autocannon';
 
-export { record } from './results.mjs';
+export { freePort, record } from '@service/test-support';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function freePort() {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Starts `service start` in a child process on a fresh database; resolves once it listens. */
-export async function startService(env = {}, nodeArgs = []) {
-  const port = await freePort();
+/** Starts `service start` in a child process on a fresh database, without rate limits; resolves once it listens. */
+export async function startService(env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'service-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'packages/server/bin/service.js'), 'start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000', API_RATE_LIMIT_PER_MINUTE: '100000000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('Service listening')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`service did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const grab = (label) => new RegExp(`${label}:\\s+(\\S+)`).exec(output)?.[1];
+  const service = await spawnService({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000', API_RATE_LIMIT_PER_MINUTE: '100000000', ...env });
   return {
-    url: `http://127.0.0.1:${port}`,
+    ...service,
     dataDir,
-    projectId: Number(grab('project id')),
-    token: grab('project token'),
-    key: grab('personal API key'),
-    child,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      await service.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

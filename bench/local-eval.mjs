@@ -1,12 +1,12 @@
 // npm run bench -- local-eval: service-node's local evaluation next to posthog-node's, both evaluating the
-// 50 flags of bench/flag-set.mjs for its 10k persons from definitions served by a started service.
+// 50 flags of packages/test-support/flag-set.mjs for its 10k persons from definitions served by a started service.
 // Fails unless both clients give the same value for every (flag, distinct id) pair.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PostHog } from 'posthog-node';
 import { register } from 'tsx/esm/api';
-import { DISTINCT_IDS, personOf } from './flag-set.mjs';
+import { DISTINCT_IDS, personOf } from '@service/test-support';
 import { seed } from './flags-seed.mjs';
 import { machine, record, root, startService } from './lib.mjs';
 
@@ -95,7 +95,7 @@ try {
   const fmt = (n) => n.toLocaleString('en');
   const lines = [
     `Command: \`${COMMAND}\` (${new Date().toISOString().slice(0, 10)}, ${machine()}, load average ${load} at start).`,
-    `A started service (SQLite, own process) serves the 50 flags of bench/flag-set.mjs; both clients run in the bench process,`,
+    `A started service (SQLite, own process) serves the 50 flags of packages/test-support/flag-set.mjs; both clients run in the bench process,`,
     `load them once through \`GET /flags/definitions\` with the personal API key (polling every 60 s), and evaluate with`,
     `\`onlyEvaluateLocally: true\` and each person's properties (\`personOf(i)\`), one awaited call at a time, after a warm-up pass;`,
     `each figure is passes repeated for at least ${MIN_SECONDS} s. posthog-node ${posthogVersion}: \`new PostHog(token, {host, personalApiKey, featureFlagsPollingInterval: 60000})\`.`,

@@ -74,7 +74,7 @@ describe('service.iife.js in Chromium', () => {
       const { id, snapshot } = await p.evaluate(() => ({ id: (window as any).service.get_distinct_id(), snapshot: (window as any).service.flagStore.getSnapshot() }))
       const server = await svc.flags({ distinct_id: id, $device_id: id })
       expect(snapshot.flags).toEqual(server.featureFlags)
-      const payloads = Object.fromEntries(Object.entries(server.featureFlagPayloads ?? {}).map(([k, v]) => [k, typeof v == 'string' ? JSON.parse(v) : v]))
+      const payloads = Object.fromEntries(Object.entries(server.featureFlagPayloads ?? {}).map(([k, v]) => [k, typeof v === 'string' ? JSON.parse(v) : v]))
       expect(snapshot.payloads).toEqual(payloads)
       expect(snapshot.flags['iife-on']).toBe(true)
       expect(snapshot.flags['iife-email']).toBe(false)

@@ -30,7 +30,7 @@ beforeAll(async () => {
   chromium.cleanup(() => app.close())
 })
 
-const isFlags = (url: string) => new URL(url).pathname == '/flags/'
+const isFlags = (url: string) => new URL(url).pathname === '/flags/'
 
 /** The distinct id the app shows once the client is initialized. */
 async function distinctIdOf(page: Page): Promise<string> {
@@ -53,14 +53,14 @@ async function holdFlags(page: Page) {
   await page.route(
     (url) => isFlags(url.toString()),
     async (route: Route) => {
-      if (route.request().method() == 'OPTIONS') return route.continue()
+      if (route.request().method() === 'OPTIONS') return route.continue()
       state.requested++
       await gate
       await route.continue()
       state.answered++
     },
   )
-  return { release, pending: () => state.requested > 0 && state.answered == 0 }
+  return { release, pending: () => state.requested > 0 && state.answered === 0 }
 }
 
 /** Records the HTML of #root at its first render (the first paint of the app), before anything else changes it. */
@@ -85,7 +85,7 @@ describe('example React app against a started service', () => {
 
     await svc.api(`/api/projects/${svc.projectId}/feature_flags/${bannerFlagId}/`, { method: 'PATCH', body: { active: false } })
     try {
-      const answer = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() == 'POST')
+      const answer = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() === 'POST')
       await page.reload()
       expect((await (await answer).json()).featureFlags['new-banner']).toBeFalsy()
       await page.getByTestId('old-banner').waitFor()
@@ -186,7 +186,7 @@ describe('example React app against a started service', () => {
     expect(update.properties).toMatchObject({ $feature_flag: 'dark-mode', $feature_enrollment: true, $set: { '$feature_enrollment/dark-mode': true } })
 
     // After a reload the service itself says the flag is on (its enrollment condition matches).
-    const answer = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() == 'POST')
+    const answer = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() === 'POST')
     await page.reload()
     expect((await (await answer).json()).featureFlags['dark-mode']).toBe(true)
     await expect.poll(() => page.getByTestId('flag-dark-mode').textContent()).toBe('on')
@@ -195,7 +195,7 @@ describe('example React app against a started service', () => {
     // Opting out turns it off again.
     await page.getByTestId('enroll-dark-mode').uncheck()
     await expect.poll(() => page.getByTestId('flag-dark-mode').textContent()).toBe('off')
-    const again = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() == 'POST')
+    const again = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() === 'POST')
     await page.reload()
     expect((await (await again).json()).featureFlags['dark-mode']).toBe(false)
   })

@@ -3,14 +3,17 @@ import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach } from 'vitest'
+import { chromiumPath } from './chromium'
 
 /**
- * Debian's Chromium (never a downloaded one), headless. Playwright gives it a fresh temporary
+ * Debian's Chromium (never a downloaded one; `chromiumPath`), headless. Playwright gives it a fresh temporary
  * `--user-data-dir` (deleted on close); each test opens its own context (own storage).
  */
 export function launchChromium(): Promise<Browser> {
+  const executablePath = chromiumPath()
+  if (!executablePath) throw new Error('no Chromium: run `npm test -w e2e`, whose pretest installs it or says how')
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     timeout: 30_000,

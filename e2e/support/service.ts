@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { restApi, spawnService } from '../../packages/server/test/service-process'
+import { restApi, spawnService } from '@service/test-support'
 
 export const root = join(import.meta.dirname, '..', '..')
 

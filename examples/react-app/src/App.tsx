@@ -65,7 +65,7 @@ function EarlyAccess() {
     <section data-testid="early-access">
       <h2>Early access</h2>
       {!isLoaded && <p>{error ? `Could not load the features (${error}).` : 'Loading…'}</p>}
-      {isLoaded && features.length == 0 && <p>No beta features right now.</p>}
+      {isLoaded && features.length === 0 && <p>No beta features right now.</p>}
       <ul>
         {features.map((f) => (
           <Feature key={f.id} feature={f} enroll={enroll} />

@@ -1,4 +1,4 @@
-import { ENROLLMENT_PROPERTY_PREFIX } from './enrollment';
+import { enrollmentProperty } from './enrollment';
 import { Engine } from './evaluate';
 import { compileMatcher } from './operators';
 import type { ValueMatcher } from './operators';
@@ -129,7 +129,7 @@ class Compiler {
       deviceBucketing: def.bucketing_identifier === 'device_id',
       group: this.source(aggregation),
       conditions,
-      enrollmentKey: filters.feature_enrollment === true ? `${ENROLLMENT_PROPERTY_PREFIX}${def.key}` : null,
+      enrollmentKey: filters.feature_enrollment === true ? enrollmentProperty(def.key) : null,
       superCondition,
       superKeys: superProperties ? superProperties.map((p) => p.key) : [],
       holdout: holdout

@@ -4,7 +4,7 @@
  */
 export { compileFlags } from './compile';
 export { hashKey } from './hash';
-export { ENROLLMENT_PROPERTY_PREFIX, enrollmentCondition } from './enrollment';
+export { ENROLLMENT_PROPERTY_PREFIX, enrollmentCondition, enrollmentProperty } from './enrollment';
 export { validateFilters } from './validate';
 export type { FilterError } from './validate';
 export type {

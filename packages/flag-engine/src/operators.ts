@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { compileDate, parseDate, resolveDate } from './dates';
 import { caretRange, compareSemver, inRange, parseSemver, tildeRange, wildcardRange } from './semver';
 import type { SemverRange, SemverTuple } from './semver';
@@ -89,7 +90,7 @@ function compileTest(op: string, value: unknown): (v: unknown, clock: Clock) => 
     case 'regex':
     case 'not_regex': {
       const re = compileRegex(value);
-      if (!re) return () => NO; // an invalid pattern matches nothing, with either operator
+      if (typeof re === 'string') return () => NO; // an invalid pattern matches nothing, with either operator
       const negate = op === 'not_regex';
       return (v) => tri(re.test(String(v)) !== negate);
     }
@@ -128,13 +129,27 @@ function textTest(needle: string, has: (s: string, needle: string) => boolean, n
   return (v) => tri(has(lower(v), needle) !== negate);
 }
 
-/** JS RegExp of the filter value, or null when it is not a valid pattern. */
-export function compileRegex(value: unknown): RegExp | null {
-  try {
-    return new RegExp(String(value));
-  } catch {
-    return null;
+/** Compiled patterns by source, so recompiling a project's flags after each change reuses them. */
+const regexCache = new Map<string, RE2JS | string>();
+const REGEX_CACHE_SIZE = 1000;
+
+/**
+ * The filter value as an RE2 regex (linear-time matching, so no pattern and input can freeze the process;
+ * `test` searches, unanchored, like PostHog's Python `re.search` / Rust `regex`), or why it is not a valid pattern.
+ */
+export function compileRegex(value: unknown): RE2JS | string {
+  const pattern = String(value);
+  let re = regexCache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = RE2JS.compile(pattern);
+    } catch (e) {
+      re = e instanceof Error ? e.message.replace(/^error parsing regexp: /, '') : String(e);
+    }
+    if (regexCache.size >= REGEX_CACHE_SIZE) regexCache.delete(regexCache.keys().next().value as string);
+    regexCache.set(pattern, re);
   }
+  return re;
 }
 
 /** Numeric when both sides parse as finite floats (like posthog-node), else string comparison. */

@@ -1,4 +1,4 @@
-import { PROPERTY_OPERATORS } from './operators';
+import { compileRegex, PROPERTY_OPERATORS } from './operators';
 
 /** The first problem found in a flag's filters, in the service's error-body terms. */
 export interface FilterError {
@@ -179,5 +179,10 @@ function validateProperty(p: unknown, attr: string, aggregation: number | null):
       attr,
       `Filters are not valid (unknown operator ${JSON.stringify(operator)})`,
     );
+    if (operator === 'regex' || operator === 'not_regex') {
+      const re = compileRegex(property.value);
+      const pattern = JSON.stringify(String(property.value));
+      if (typeof re === 'string') throw new Invalid(attr, `Filters are not valid (invalid regular expression ${pattern}: ${re})`);
+    }
   }
 }

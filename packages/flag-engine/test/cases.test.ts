@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileFlags } from '../src/index';
 import type { EvaluationContext, EvaluationMode, FlagDefinition, PropertyGroup } from '../src/index';
-import cases from './cases.json' with { type: 'json' };
+import cases from '@service/test-support/flag-cases.json' with { type: 'json' };
 
 /** Expected outcome of one flag: decided (only the listed fields are compared), inconclusive, or not evaluated (null). */
 type Expected = { enabled: boolean; variant: string | null; reason?: Record<string, unknown>; payload?: unknown } | 'inconclusive' | null;
@@ -16,7 +16,7 @@ interface Case {
   expected: Record<string, Expected>;
 }
 
-describe('conformance cases (test/cases.json)', () => {
+describe('conformance cases (@service/test-support/flag-cases.json)', () => {
   it.each((cases as unknown as Case[]).map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const compiled = compileFlags(c.flags, { groupTypeMapping: c.groupTypeMapping, cohorts: c.cohorts, mode: c.mode ?? 'server' });
     const all = compiled.evaluateAll(c.context);

@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileFlags, enrollmentCondition, ENROLLMENT_PROPERTY_PREFIX } from '../src/index';
 import type { FlagDefinition, FlagFilters, FlagResult } from '../src/index';
@@ -13,24 +14,28 @@ const regexFlag = (pattern: string, operator = 'regex'): FlagDefinition =>
   flag('re', { groups: [{ properties: [{ key: 'name', type: 'person', operator, value: pattern }] }] });
 
 describe('compile once, evaluate many', () => {
-  const RealRegExp = RegExp;
   afterEach(() => {
-    globalThis.RegExp = RealRegExp;
+    vi.restoreAllMocks();
     vi.useRealTimers();
   });
 
-  it('builds each filter regex at compile time, never during evaluation', () => {
-    let built = 0;
-    globalThis.RegExp = new Proxy(RealRegExp, {
-      construct(target, args: [string]) {
-        built++;
-        return new target(...args);
-      },
-    });
+  it('builds each filter regex once, at compile time, never during evaluation', () => {
+    const compile = vi.spyOn(RE2JS, 'compile');
     const flags = compileFlags([regexFlag('^ann')]);
-    expect(built).toBe(1);
+    expect(compile).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 100; i++) flags.evaluate('re', { distinctId: `u${i}`, personProperties: { name: i % 2 ? 'anna' : 'bob' } });
-    expect(built).toBe(1);
+    expect(flags.evaluate('re', { distinctId: 'u', personProperties: { name: 'anna' } })).toMatchObject({ enabled: true });
+    compileFlags([regexFlag('^ann'), regexFlag('^ann', 'not_regex')]); // a recompile after a change reuses the pattern
+    expect(compile).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps at most 1000 compiled patterns, dropping the oldest first', () => {
+    const compile = vi.spyOn(RE2JS, 'compile');
+    for (let i = 0; i <= 1000; i++) compileFlags([regexFlag(`^cached-${i}$`)]);
+    compileFlags([regexFlag('^cached-1000$')]);
+    expect(compile).toHaveBeenCalledTimes(1001);
+    compileFlags([regexFlag('^cached-0$')]);
+    expect(compile).toHaveBeenCalledTimes(1002);
   });
 
   it('compiles an invalid regex without throwing, and it never matches', () => {

@@ -1,2 +1,5 @@
-/** Version of service-js, sent as `$lib_version` (kept equal to package.json by a test). */
-export const VERSION = '0.1.0'
+// A named import: bundling inlines the version alone, read from package.json at build time.
+import { version } from '../package.json'
+
+/** Version of service-js, sent as `$lib_version`. */
+export const VERSION: string = version

@@ -15,7 +15,7 @@ beforeEach(() => {
 
 const auto = async () => {
   await c.flush()
-  return net.events(tok).filter((e) => e.event == '$autocapture')
+  return net.events(tok).filter((e) => e.event === '$autocapture')
 }
 const html = (s: string) => {
   document.body.innerHTML = s
@@ -139,7 +139,7 @@ describe('$pageview and $pageleave', () => {
     c = client(tok, { capture_pageview: true })
     history.pushState(null, '', '/next')
     await c.flush()
-    const pvs = net.events(tok).filter((e) => e.event == '$pageview')
+    const pvs = net.events(tok).filter((e) => e.event === '$pageview')
     expect(pvs).toHaveLength(1)
     expect(pvs[0].properties).toMatchObject({ title: 'Start', $pathname: '/start', $pageview_id: pvs[0].uuid })
   })
@@ -153,7 +153,7 @@ describe('$pageview and $pageleave', () => {
     history.pushState(null, '', '/a')
     dispatchEvent(new PopStateEvent('popstate')) // location unchanged in the test: same path, no event
     await c.flush()
-    const pvs = net.events(tok).filter((e) => e.event == '$pageview')
+    const pvs = net.events(tok).filter((e) => e.event === '$pageview')
     expect(pvs.map((e) => e.properties.$pathname)).toEqual(['/a', '/b', '/c', '/a'])
     expect(pvs[1].properties).toMatchObject({ $prev_pageview_pathname: '/a', $prev_pageview_id: pvs[0].uuid })
   })
@@ -163,15 +163,15 @@ describe('$pageview and $pageleave', () => {
     c = client(tok, { capture_pageview: true })
     await c.flush()
     dispatchEvent(new Event('pagehide'))
-    const leave = net.events(tok).find((e) => e.event == '$pageleave')
+    const leave = net.events(tok).find((e) => e.event === '$pageleave')
     expect(leave.properties).toMatchObject({ $prev_pageview_pathname: '/leaving' })
-    expect(net.beacons.some((b) => b.body.batch.some((e: { event: string }) => e.event == '$pageleave'))).toBe(true)
+    expect(net.beacons.some((b) => b.body.batch.some((e: { event: string }) => e.event === '$pageleave'))).toBe(true)
   })
 
   it('no $pageleave when capture_pageleave is false', async () => {
     c = client(tok, { capture_pageview: true, capture_pageleave: false })
     dispatchEvent(new Event('pagehide'))
-    expect(net.events(tok).some((e) => e.event == '$pageleave')).toBe(false)
+    expect(net.events(tok).some((e) => e.event === '$pageleave')).toBe(false)
   })
 })
 

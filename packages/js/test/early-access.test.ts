@@ -57,7 +57,7 @@ describe('early access', () => {
     expect(listener).toHaveBeenCalledTimes(1)
     expect(c.isFeatureEnabled('new-editor', { send_event: false })).toBe(true)
     await c.flush()
-    const ev = net.events(tok).find((e) => e.event == '$feature_enrollment_update')
+    const ev = net.events(tok).find((e) => e.event === '$feature_enrollment_update')
     expect(ev.properties).toMatchObject({
       $feature_flag: 'new-editor',
       $feature_enrollment: true,

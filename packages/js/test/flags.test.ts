@@ -17,7 +17,7 @@ function v2(flags: Record<string, boolean | string>, payloads: Record<string, st
         {
           key,
           enabled: v !== false,
-          variant: typeof v == 'string' ? v : null,
+          variant: typeof v === 'string' ? v : null,
           reason: { code: 'condition_match', condition_index: 0, description: 'Matched condition set 1' },
           metadata: { id: i + 1, version: 3, payload: payloads[key] ?? null },
         },
@@ -32,7 +32,7 @@ function v2(flags: Record<string, boolean | string>, payloads: Record<string, st
 const withFlags = (tok: string, options = {}) => client(tok, { advanced_disable_flags: false, ...options })
 const called = async (c: Service, tok: string) => {
   await c.flush()
-  return net.events(tok).filter((e) => e.event == '$feature_flag_called')
+  return net.events(tok).filter((e) => e.event === '$feature_flag_called')
 }
 
 describe('/flags request', () => {
@@ -224,7 +224,7 @@ describe('bootstrap', () => {
     ])
     expect(evs[3].properties.$feature_flag_error).toBe('flag_missing')
     expect(evs[0].properties.$feature_flag_bootstrapped_response).toBe(true)
-    expect(net.events(tok).some((e) => e.event == '$identify')).toBe(false)
+    expect(net.events(tok).some((e) => e.event === '$identify')).toBe(false)
   })
 
   it('merges an anonymous history into a bootstrapped identified id with $identify', async () => {
@@ -232,7 +232,7 @@ describe('bootstrap', () => {
     const anon = client(tok).get_distinct_id()
     const c = client(tok, { bootstrap: { distinctID: 'known', isIdentifiedID: true } })
     await c.flush()
-    const ev = net.events(tok).find((e) => e.event == '$identify')
+    const ev = net.events(tok).find((e) => e.event === '$identify')
     expect(ev.properties).toMatchObject({ distinct_id: 'known', $anon_distinct_id: anon })
   })
 

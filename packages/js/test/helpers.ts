@@ -22,7 +22,7 @@ export const token = () => `phc_test_${++n}_${Math.random().toString(36).slice(2
 
 function decode(raw: unknown): any {
   if (raw == null) return undefined
-  const text = typeof raw == 'string' ? raw : gunzipSync(raw as Uint8Array).toString('utf8')
+  const text = typeof raw === 'string' ? raw : gunzipSync(raw as Uint8Array).toString('utf8')
   return JSON.parse(text)
 }
 
@@ -44,11 +44,11 @@ export function network() {
     /** Events sent by fetch and by beacon for one token, in order. */
     events(tok: string): any[] {
       return [...sent, ...beacons]
-        .filter((r) => r.url.includes('/e/') && r.body?.api_key == tok)
+        .filter((r) => r.url.includes('/e/') && r.body?.api_key === tok)
         .flatMap((r) => r.body.batch)
     },
     flagRequests(tok: string): Sent[] {
-      return sent.filter((r) => r.url.includes('/flags/') && r.body?.token == tok)
+      return sent.filter((r) => r.url.includes('/flags/') && r.body?.token === tok)
     },
   }
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -58,8 +58,8 @@ export function network() {
     if (url.includes('/flags/')) reply = net.onFlags?.(req.body) ?? { json: net.flags }
     else if (url.includes('/e/')) reply = net.capture.shift() ?? { json: { status: 1 } }
     else reply = { json: net.earlyAccess }
-    if (reply == 'network-error') throw new TypeError('Failed to fetch')
-    if (reply == 'hang') {
+    if (reply === 'network-error') throw new TypeError('Failed to fetch')
+    if (reply === 'hang') {
       return new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
     }
     return new Response(JSON.stringify(reply.json ?? {}), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } })

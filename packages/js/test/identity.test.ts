@@ -94,13 +94,13 @@ describe('identity', () => {
     expect(c.get_distinct_id()).not.toBe(device)
     expect(c.get_session_id()).not.toBe(session)
     c.capture('after reset')
-    const after = (await sentEvents(c, tok)).find((e) => e.event == 'after reset')
+    const after = (await sentEvents(c, tok)).find((e) => e.event === 'after reset')
     expect(after.properties.$device_id).toBe(device)
     expect(after.properties.plan).toBeUndefined()
     expect(after.properties.$is_identified).toBe(false)
     c.reset(true)
     c.capture('device reset')
-    const last = (await sentEvents(c, tok)).find((e) => e.event == 'device reset')
+    const last = (await sentEvents(c, tok)).find((e) => e.event === 'device reset')
     expect(last.properties.$device_id).toBe(last.properties.distinct_id)
   })
 
@@ -166,13 +166,13 @@ describe('events', () => {
     c.group('company', 'acme', { name: 'Acme' })
     c.capture('x')
     const evs = await sentEvents(c, tok)
-    const gi = evs.find((e) => e.event == '$groupidentify')
+    const gi = evs.find((e) => e.event === '$groupidentify')
     expect(gi.properties).toMatchObject({ $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } })
-    const x = evs.find((e) => e.event == 'x')
+    const x = evs.find((e) => e.event === 'x')
     expect(x.properties).toMatchObject({ a: 1, c: 3, $groups: { company: 'acme' } })
     expect('b' in x.properties).toBe(false)
     c.group('company', 'acme') // unchanged: no second $groupidentify
-    expect((await sentEvents(c, tok)).filter((e) => e.event == '$groupidentify')).toHaveLength(1)
+    expect((await sentEvents(c, tok)).filter((e) => e.event === '$groupidentify')).toHaveLength(1)
   })
 
   it('$lib_version matches package.json', async () => {

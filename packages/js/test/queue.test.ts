@@ -3,7 +3,7 @@ import { clearStorage, client, network, token } from './helpers'
 import { backoff } from '../src/core/queue'
 
 let net: ReturnType<typeof network>
-const posts = (tok: string) => net.sent.filter((r) => r.url.includes('/e/') && r.body.api_key == tok)
+const posts = (tok: string) => net.sent.filter((r) => r.url.includes('/e/') && r.body.api_key === tok)
 /** The unsent queue as stored for `tok`, or null when nothing is stored. */
 const stored = (tok: string) => JSON.parse(localStorage.getItem(`svc_${tok}_queue`) ?? 'null')
 
@@ -155,7 +155,7 @@ describe('event queue', () => {
     c.capture('during outage')
     await vi.advanceTimersByTimeAsync(3000)
     dispatchEvent(new Event('pagehide'))
-    expect(net.beacons.filter((b) => b.body.api_key == tok)).toHaveLength(0)
+    expect(net.beacons.filter((b) => b.body.api_key === tok)).toHaveLength(0)
     expect(stored(tok)[0].event).toBe('during outage')
   })
 

@@ -32,6 +32,12 @@ describe('without window (server rendering)', () => {
     expect(bootstrapSnapshot()).toBe(bootstrapSnapshot({}))
   })
 
+  it('loadExtension resolves false without window (nothing is started)', async () => {
+    const c = new Service().init('phc_ssr_ext', { capture_exceptions: true })
+    expect(await c.loadExtension('exceptions')).toBe(false)
+    await expect(c.flush()).resolves.toBeUndefined()
+  })
+
   it('the module and the default instance load without window', async () => {
     const mod = await import('service-js')
     expect(mod.service).toBeInstanceOf(mod.Service)

@@ -4,6 +4,7 @@ import { FlagEvaluationError } from './errors';
 import { EventQueue } from './events';
 import { LocalFlags, remoteFlags, type Decision, type FlagContext, type FlagValue } from './flags';
 import { LIB, VERSION } from './http';
+import { jsonCopy, type LeftOut } from './json';
 import { uuidv7 } from './uuid';
 
 /** Options of `new Service(projectToken, options)`. Every field is optional. */
@@ -107,6 +108,8 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   private readonly remote: { url: string; token: string; timeout: number };
   private readonly logger: Pick<Console, 'warn' | 'error'>;
   private readonly flagCalls = new Set<string>();
+  /** Warns about a value {@link jsonCopy} left out. */
+  private readonly leftOut = (at: string, why: LeftOut) => this.logger.warn(`[service-node] left out ${at}, a value JSON cannot hold (${why})`);
   private shuttingDown: Promise<void> | null = null;
 
   constructor(projectToken: string, options: ServiceOptions = {}) {
@@ -157,7 +160,12 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
         uuid: uuid ?? uuidv7(),
         event,
         distinct_id: String(distinctId),
-        properties: { ...properties, $lib: LIB, $lib_version: VERSION, ...(groups ? { $groups: groups } : {}) },
+        properties: {
+          ...(this.jsonCopy(properties, 'properties') as Record<string, unknown> | undefined),
+          $lib: LIB,
+          $lib_version: VERSION,
+          ...(groups ? { $groups: this.jsonCopy(groups, 'groups') } : {}),
+        },
         timestamp: timestamp instanceof Date ? timestamp.toISOString() : (timestamp ?? new Date().toISOString()),
       });
     });
@@ -260,8 +268,9 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    * ```
    */
   async getFeatureFlag(key: string, distinctId: string, options: FlagOptions = {}): Promise<FlagValue | undefined> {
-    const decision = await this.decide(key, distinctId, options);
-    if (decision && options.sendFeatureFlagEvents !== false) this.flagCalled(key, distinctId, decision, options.groups);
+    const o = this.flagOptions(options);
+    const decision = await this.decide(key, distinctId, o);
+    if (decision && o.sendFeatureFlagEvents !== false) this.flagCalled(key, distinctId, decision, o.groups);
     return decision?.value;
   }
 
@@ -274,7 +283,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    * ```
    */
   async getFeatureFlagPayload(key: string, distinctId: string, options: FlagOptions = {}): Promise<unknown> {
-    return (await this.decide(key, distinctId, options))?.payload;
+    return (await this.decide(key, distinctId, this.flagOptions(options)))?.payload;
   }
 
   /**
@@ -288,7 +297,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    */
   async getAllFlags(distinctId: string, options: FlagOptions = {}): Promise<Record<string, FlagValue>> {
     const flags: Record<string, FlagValue> = {};
-    for (const [key, d] of await this.decideAll(distinctId, options)) flags[key] = d.value;
+    for (const [key, d] of await this.decideAll(distinctId, this.flagOptions(options))) flags[key] = d.value;
     return flags;
   }
 
@@ -304,7 +313,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   async getAllFlagsAndPayloads(distinctId: string, options: FlagOptions = {}): Promise<Bootstrap> {
     const featureFlags: Record<string, FlagValue> = {};
     const featureFlagPayloads: Record<string, unknown> = {};
-    for (const [key, d] of await this.decideAll(distinctId, options)) {
+    for (const [key, d] of await this.decideAll(distinctId, this.flagOptions(options))) {
       featureFlags[key] = d.value;
       if (d.payload !== undefined) featureFlagPayloads[key] = d.payload;
     }
@@ -320,6 +329,24 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    */
   async reloadFeatureFlags(): Promise<void> {
     await this.local?.load();
+  }
+
+  /**
+   * A flag call's options: null means none, and the properties are as the service receives them (see
+   * {@link jsonCopy}), so local evaluation reads the same values and never meets what JSON cannot hold.
+   */
+  private flagOptions(options: FlagOptions | null): FlagOptions {
+    const o = options ?? {};
+    const groups = this.jsonCopy(o.groups, 'groups') as FlagOptions['groups'];
+    const personProperties = this.jsonCopy(o.personProperties, 'personProperties') as FlagOptions['personProperties'];
+    const groupProperties = this.jsonCopy(o.groupProperties, 'groupProperties') as FlagOptions['groupProperties'];
+    if (groups === o.groups && personProperties === o.personProperties && groupProperties === o.groupProperties) return o;
+    return { ...o, groups, personProperties, groupProperties };
+  }
+
+  /** {@link jsonCopy}, warning through the logger about what was left out. */
+  private jsonCopy(value: unknown, path: string): unknown {
+    return jsonCopy(value, path, this.leftOut);
   }
 
   private context(distinctId: string, o: FlagOptions): EvaluationContext {

@@ -8,7 +8,7 @@ export type FlagEvaluationFailure =
   | 'timeout'
   /** The service could not be reached. */
   | 'connection_error'
-  /** The service answered `/flags` with an error status (see `status`), or reported the flag as failed. */
+  /** The service answered `/flags` with an error status (see `status`), reported the flag as failed, or answered no flags object. */
   | 'api_error';
 
 /**

@@ -124,6 +124,12 @@ interface FlagsResponse {
   requestId?: string;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A `/flags?v=2` flag entry this client can read (anything else counts as failed). */
+const isFlagDetail = (d: unknown): d is FlagDetail =>
+  isRecord(d) && typeof d.enabled === 'boolean' && (d.variant == null || typeof d.variant === 'string');
+
 /**
  * Remote evaluation: `POST {host}/flags/?v=2` for one distinct id, optionally only some keys.
  * Returns the decisions by key, and the keys the service reports as failed; throws {@link FlagEvaluationError}.
@@ -150,21 +156,23 @@ export async function remoteFlags(
     const kind = error instanceof NetworkError ? error.kind : 'connection_error';
     throw new FlagEvaluationError(kind, `flags unavailable: ${(error as Error).message}`, undefined, { cause: error });
   }
-  let parsed: FlagsResponse | undefined;
+  let parsed: unknown;
   try {
-    if (res.status === 200) parsed = JSON.parse(res.text) as FlagsResponse;
+    if (res.status === 200) parsed = JSON.parse(res.text);
   } catch {
     // handled below
   }
-  if (!parsed || typeof parsed !== 'object') {
+  // An answer without a flags object (`flags`, or the legacy `featureFlags`) is no answer.
+  if (!isRecord(parsed) || !(isRecord(parsed.flags) || isRecord(parsed.featureFlags))) {
     throw new FlagEvaluationError('api_error', `POST /flags answered ${res.status}: ${res.text.slice(0, 300)}`, res.status);
   }
+  const answer = parsed as FlagsResponse;
   const out = new Map<string, Decision>();
   const failed = new Set<string>();
-  const requestId = parsed.requestId;
-  if (parsed.flags) {
-    for (const [key, d] of Object.entries(parsed.flags)) {
-      if (d.failed) {
+  const requestId = typeof answer.requestId === 'string' ? answer.requestId : undefined;
+  if (isRecord(answer.flags)) {
+    for (const [key, d] of Object.entries(answer.flags)) {
+      if (!isFlagDetail(d) || d.failed) {
         failed.add(key);
         continue;
       }
@@ -181,8 +189,12 @@ export async function remoteFlags(
     }
   } else {
     // Legacy shape (`/decide?v=3`-style servers).
-    for (const [key, value] of Object.entries(parsed.featureFlags ?? {})) {
-      out.set(key, { value, payload: value ? parsePayload(parsed.featureFlagPayloads?.[key]) : undefined, locallyEvaluated: false, requestId });
+    for (const [key, value] of Object.entries(answer.featureFlags ?? {})) {
+      if (typeof value !== 'boolean' && typeof value !== 'string') {
+        failed.add(key);
+        continue;
+      }
+      out.set(key, { value, payload: value ? parsePayload(answer.featureFlagPayloads?.[key]) : undefined, locallyEvaluated: false, requestId });
     }
   }
   return { flags: out, failed };

@@ -1,7 +1,8 @@
-import pkg from '../package.json' with { type: 'json' };
+// A named import: bundling inlines the version alone, read from package.json at build time.
+import { version } from '../package.json';
 
 export const LIB = 'service-node';
-export const VERSION: string = pkg.version;
+export const VERSION: string = version;
 export const USER_AGENT = `${LIB}/${VERSION}`;
 
 /** A request that got no HTTP answer. */

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import cases from '../../flag-engine/test/cases.json' with { type: 'json' };
+import cases from '@service/test-support/flag-cases.json' with { type: 'json' };
 import { FlagEvaluationError, Service } from '../src/index';
 
 type Expected = { enabled: boolean; variant: string | null; payload?: unknown } | 'inconclusive' | null;

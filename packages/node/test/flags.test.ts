@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlagEvaluationError, Service, type FlagOptions } from '../src/index';
 import { startService, type RunningService } from './service';
-import { flagSet, personOf } from '../../../bench/flag-set.mjs';
+import { flagSet, personOf } from '@service/test-support';
 
-// The benchmark's 50 flags and persons (a JS module, typed here).
+// The benchmarks' 50 flags and persons.
 
 /** Group flags, mixed targeting, variant overrides, a dependency, an inactive flag, more operators. */
 const EXTRA_FLAGS = [

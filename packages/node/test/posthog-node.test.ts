@@ -1,7 +1,7 @@
 // The official posthog-node SDK, pointed at the service unchanged: capture, identify, local and remote flags.
 import { PostHog } from 'posthog-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISTINCT_IDS, flagSet, personOf } from '../../../bench/flag-set.mjs';
+import { DISTINCT_IDS, flagSet, personOf } from '@service/test-support';
 import { startService, type RunningService } from './service';
 
 let service: RunningService;

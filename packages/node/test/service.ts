@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { restApi, spawnService } from '../../server/test/service-process';
+import { restApi, spawnService } from '@service/test-support';
 
 // eslint-disable-next-line no-restricted-syntax -- the child is configured through its environment, like any deployment
 const serviceEnv = process.env;

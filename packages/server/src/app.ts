@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { captureRoutes } from './capture/routes';
@@ -9,25 +8,44 @@ import { publicEarlyAccessRoutes } from './early-access/public-routes';
 import { earlyAccessRoutes } from './early-access/routes';
 import { eventRoutes } from './events/routes';
 import { featureFlagRoutes } from './feature-flags/routes';
-import { flagsRoutes } from './flags/routes';
-import { registerErrorHandling } from './http/error-handler';
+import { flagsRoutes } from './flag-evaluation/routes';
+import { throttleAuthFailures } from './http/auth-failures';
+import { registerErrorHandling, sendClientError } from './http/error-handler';
 import { ApiError, throttled } from './http/errors';
+import { LargeBodySlots } from './http/sdk-body';
+import { restJsonParser } from './http/json-body';
+import { loggerOptions, RequestLog } from './http/log';
+import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import { personRoutes } from './persons/routes';
 import { projectRoutes } from './projects/routes';
 import type { Services } from './services';
+import { staticRoutes } from './static/routes';
 
 export type AppConfig = Pick<
   Config,
-  'logLevel' | 'bodyLimit' | 'apiRateLimitPerMinute' | 'trustProxy' | 'sdkBodyLimit' | 'publicRateLimitPerMinute' | 'captureBatchBodyLimit' | 'ingestMaxPendingEvents'
->;
+  'logLevel' | 'bodyLimit' | 'apiRateLimitPerMinute' | 'trustProxy' | 'sdkBodyLimit' | 'publicRateLimitPerMinute' | 'captureBatchBodyLimit' | 'ingestMaxPendingEvents' | 'eventMaxBytes'
+  | 'sdkMaxConcurrentLargeBodies'
+  | 'authFailureLimitPerMinute' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'connectionTimeoutMs'
+> & {
+  /** Where `/static/` files are read from; default the installed service-js package's dist/static (tests use their own). */
+  staticDir?: string;
+};
 
 /** Builds the service: every route, the error handler, rate limits and the OpenAPI document. No listen. */
 export async function buildApp(config: AppConfig, services: Services): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    logController: new RequestLog(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow clients are cut off (once the app listens); Node checks the headers and request timeouts every second at most.
+    connectionTimeout: config.connectionTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) },
+    clientErrorHandler: sendClientError,
     // Errors raised before routing (a malformed URL, say) get the same JSON body as every other error.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).code(400).send(new ApiError(400, 'invalid_request', 'bad_request', error.message).body());
@@ -38,17 +56,16 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   app.decorateRequest('apiKey', null);
   app.decorateRequest('project', null);
   registerErrorHandling(app);
+  // Accepted events are committed before the app (and then its database) closes.
+  app.addHook('onClose', () => services.ingest.close());
   // The REST API takes JSON only; ingestion routes add their own parsers in their own scope.
   app.removeContentTypeParser('text/plain');
+  restJsonParser(app);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Service API', version: '0.1.0', description: 'Feature flags, early access features and product events.' },
-      components: { securitySchemes: { PersonalApiKey: { type: 'http', scheme: 'bearer' } } },
-      security: [{ PersonalApiKey: [] }],
-    },
-  });
+  await registerOpenApi(app);
 
+  registerSecurityHeaders(app);
+  throttleAuthFailures(app, config.authFailureLimitPerMinute);
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimitPerMinute,
@@ -63,19 +80,28 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   await app.register(projectRoutes, { services });
   await app.register(featureFlagRoutes, { services });
   await app.register(earlyAccessRoutes, { services });
-  await app.register(flagsRoutes, { services, maxBodyBytes: config.sdkBodyLimit, rateLimitPerMinute: config.publicRateLimitPerMinute });
+  // One budget of large SDK bodies for the whole app (issue 10).
+  const largeBodies = new LargeBodySlots(config.sdkMaxConcurrentLargeBodies);
+  await app.register(flagsRoutes, { services, maxBodyBytes: config.sdkBodyLimit, rateLimitPerMinute: config.publicRateLimitPerMinute, largeBodies });
   await app.register(eventRoutes, { services });
   await app.register(personRoutes, { services });
   await app.register(publicEarlyAccessRoutes, { services, rateLimitPerMinute: config.publicRateLimitPerMinute });
   await app.register(captureRoutes, {
     services,
+    largeBodies,
     bodyLimit: config.sdkBodyLimit,
     batchBodyLimit: config.captureBatchBodyLimit,
     rateLimitPerMinute: config.publicRateLimitPerMinute,
-    maxPendingEvents: config.ingestMaxPendingEvents,
+    eventMaxBytes: config.eventMaxBytes,
   });
+  // The lazy extensions of service-js's script-tag build, for `<script>` tags on any site.
+  await app.register(staticRoutes, { dir: config.staticDir });
 
   app.get('/api/schema', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/_health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+  // Says which dependency is down: 503 while the database does not answer (within its timeout).
+  app.get('/_health', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
+    if (await services.db.ping()) return { status: 'ok', database: 'ok' };
+    return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+  });
   return app;
 }

@@ -1,8 +1,16 @@
+import type { Project } from './projects/store';
 import type { Services } from './services';
 
-export interface Bootstrap {
+/** A project as the command line prints it (`init`, `projects create`, `projects list`). */
+export interface ProjectFields {
   project_id: number;
+  project_name: string;
   project_token: string;
+}
+
+export const projectFields = (project: Project): ProjectFields => ({ project_id: project.id, project_name: project.name, project_token: project.api_token });
+
+export interface Bootstrap extends ProjectFields {
   personal_api_key: string;
 }
 
@@ -11,5 +19,5 @@ export async function bootstrap(services: Services, label: string): Promise<Boot
   const existing = await services.projects.first();
   const project = existing ?? (await services.projects.create('Default project'));
   const { secret } = await services.keys.create({ label, scopes: ['*'], projectIds: null });
-  return { project_id: project.id, project_token: project.api_token, personal_api_key: secret, createdProject: !existing };
+  return { ...projectFields(project), personal_api_key: secret, createdProject: !existing };
 }

@@ -10,6 +10,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use (tests use a fresh one per run). */
   databaseSchema: string | undefined;
+  /**
+   * How long a request waits for the database (a new PostgreSQL connection, a SQLite file another process
+   * has locked) before it answers 503; also the bound on `/_health`'s check. Milliseconds.
+   */
+  databaseTimeoutMs: number;
   logLevel: string;
   /** Largest accepted request body on the REST API, in bytes. */
   bodyLimit: number;
@@ -19,13 +24,30 @@ export interface Config {
   sdkBodyLimit: number;
   /** Requests a minute per project token on public SDK routes. */
   publicRateLimitPerMinute: number;
+  /** Failed authentications (401) a minute per client address; past it every request from the address gets 429. */
+  authFailureLimitPerMinute: number;
   /** Largest body on `/batch/`, compressed or not, in bytes (the other capture paths take sdkBodyLimit). */
   captureBatchBodyLimit: number;
   /** Events accepted but not yet committed above which capture answers 503 with Retry-After. */
   ingestMaxPendingEvents: number;
+  /** SDK bodies over 1 MB (read or inflated) decoded at once; more wait a second for a turn, then get 503. */
+  sdkMaxConcurrentLargeBodies: number;
+  /** Largest event, serialized (properties JSON, name and distinct id, UTF-8), in bytes; larger ones are refused. */
+  eventMaxBytes: number;
   /** Trust X-Forwarded-* headers (set behind a reverse proxy). */
   trustProxy: boolean;
+  /** Time a client has to send a request's headers, in milliseconds; then 408 and the connection is closed. */
+  headersTimeoutMs: number;
+  /** Time a client has to send a whole request (headers and body), in milliseconds; then 408 and the connection is closed. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this many milliseconds. */
+  keepAliveTimeoutMs: number;
+  /** A connection with no traffic for this many milliseconds while a request is open is closed. */
+  connectionTimeoutMs: number;
 }
+
+/** `DATABASE_TIMEOUT_MS` when unset. */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
 
 export class ConfigError extends Error {}
 
@@ -38,19 +60,30 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1);
+  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1);
+  if (headersTimeoutMs > requestTimeoutMs) throw new ConfigError(`HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   return {
     port: int(env, 'PORT', 8000),
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || '.service-data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUT_MS, 1),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 480, 1),
     sdkBodyLimit: int(env, 'SDK_BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024),
     publicRateLimitPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 60_000, 1),
+    authFailureLimitPerMinute: int(env, 'AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 1),
     captureBatchBodyLimit: int(env, 'CAPTURE_BATCH_BODY_LIMIT_BYTES', 20 * 1024 * 1024, 1024),
     ingestMaxPendingEvents: int(env, 'INGEST_MAX_PENDING_EVENTS', 100_000, 1),
+    sdkMaxConcurrentLargeBodies: int(env, 'SDK_MAX_CONCURRENT_LARGE_BODIES', 4, 1),
+    eventMaxBytes: int(env, 'EVENT_MAX_BYTES', 1024 * 1024, 1024),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1),
+    connectionTimeoutMs: int(env, 'CONNECTION_TIMEOUT_MS', 60_000, 1),
   };
 }

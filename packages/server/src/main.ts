@@ -1,15 +1,26 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildApp } from './app';
-import { bootstrap } from './bootstrap';
+import { bootstrap, projectFields } from './bootstrap';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type Db } from './db/database';
 import { parseScopes } from './api-keys/service';
 import { createServices, type Services } from './services';
+import { startupError } from './startup-error';
+import { serverVersion } from './version';
+
+let loaded: Config | undefined;
+/** The configuration, read once: the start-up error message needs it too. */
+const config = () => (loaded ??= loadConfig());
+
+/** Says which database is used, or that it was just created. */
+const databaseLine = (db: Db) => (db.created ? `Created a new database: ${db.location}` : `Using ${db.location}`);
 
 async function withServices<T>(config: Config, run: (services: Services) => Promise<T>): Promise<T> {
   const db = await openDatabase(config);
+  // On stderr, so that what the command prints on stdout (--json) stays the same.
+  if (db.created) process.stderr.write(`${databaseLine(db)}\n`);
   try {
-    return await run(createServices(db));
+    return await run(createServices(db, config));
   } finally {
     await db.close();
   }
@@ -19,14 +30,41 @@ const print = (value: unknown) => {
   process.stdout.write(`${typeof value === 'string' ? value : JSON.stringify(value)}\n`);
 };
 
+/** The fields as `label: value` lines (what the commands print without --json). */
+const labelled = (fields: object) =>
+  Object.entries(fields)
+    .map(([field, value]) => `${field.replaceAll('_', ' ').replace('api key', 'API key')}: ${value}`)
+    .join('\n');
+
+/** Gives `command` a --json option and an action that prints what `run` returns: labelled lines, or one JSON line. */
+function printingFields(command: Command, run: (services: Services, ...args: string[]) => Promise<object>): Command {
+  return command.option('--json', 'print one JSON line').action((...args: unknown[]) =>
+    // Commander passes the command's arguments, then its options and the command itself.
+    withServices(config(), async (services) => {
+      const fields = await run(services, ...(args.slice(0, -2) as string[]));
+      print(command.opts<{ json?: boolean }>().json ? fields : labelled(fields));
+    }),
+  );
+}
+
 function projectId(raw: string): number {
   if (!/^\d+$/.test(raw)) throw new InvalidArgumentError('a project id is a whole number');
   return Number(raw);
 }
 
+/** Scopes of `--scopes`, a mistake reported as a plain message. */
+function scopes(raw: string): string[] {
+  try {
+    return parseScopes(raw);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 async function start(config: Config) {
   const db = await openDatabase(config);
-  const services = createServices(db);
+  print(databaseLine(db));
+  const services = createServices(db, config);
   if (!(await services.projects.first())) {
     const created = await bootstrap(services, 'created at first start');
     print(
@@ -50,33 +88,32 @@ async function start(config: Config) {
   print(`Service listening on http://${config.host}:${config.port} (${db.dialect})`);
 }
 
-export function cli(): Command {
-  const program = new Command('service').description('Feature flags, early access features and product events.');
-  const config = () => loadConfig();
+function cli(): Command {
+  const program = new Command('service').description('Feature flags, early access features and product events.').version(serverVersion);
 
   program.command('start').description('migrate the database and start the service').action(() => start(config()));
 
-  program
-    .command('init')
-    .description('create the default project if there is none, and a new personal API key with scope *')
-    .option('--json', 'print one JSON line')
-    .action((opts: { json?: boolean }) =>
-      withServices(config(), async (services) => {
-        const { createdProject: _, ...result } = await bootstrap(services, 'service init');
-        print(opts.json ? result : `project id: ${result.project_id}\nproject token: ${result.project_token}\npersonal API key: ${result.personal_api_key}`);
-      }),
-    );
+  printingFields(
+    program.command('init').description('create the default project if there is none, and a new personal API key with scope *'),
+    async (services) => {
+      const { createdProject: _, ...result } = await bootstrap(services, 'service init');
+      return result;
+    },
+  );
 
   const keys = program.command('keys').description('personal API keys');
   keys
     .command('create')
     .description('create a personal API key; the key is shown once')
-    .requiredOption('--scopes <scopes>', 'comma separated, e.g. early_access_feature:read,feature_flag:write or *', parseScopes)
+    .requiredOption('--scopes <scopes>', 'comma separated, e.g. early_access_feature:read,feature_flag:write or *', scopes)
     .option('--project <id...>', 'limit the key to these projects', (value: string, previous: number[] = []) => [...previous, projectId(value)])
     .option('--label <label>', 'what the key is for', 'cli')
     .option('--json', 'print one JSON line')
     .action((opts: { scopes: string[]; project?: number[]; label: string; json?: boolean }) =>
       withServices(config(), async (services) => {
+        for (const id of opts.project ?? []) {
+          if (!(await services.projects.get(id))) throw new InvalidArgumentError(`no project with id ${id}; the projects are listed by: service projects list`);
+        }
         const { key, secret } = await services.keys.create({ label: opts.label, scopes: opts.scopes, projectIds: opts.project ?? null });
         print(opts.json ? { ...key, personal_api_key: secret } : `${secret}\n(id ${key.id}; scopes ${key.scopes.join(',')})`);
       }),
@@ -95,16 +132,18 @@ export function cli(): Command {
       }),
     );
 
-  program
-    .command('projects')
-    .description('projects')
-    .command('create <name>')
-    .description('create a project with its own project token')
-    .option('--json', 'print one JSON line')
-    .action((name: string, opts: { json?: boolean }) =>
+  const projects = program.command('projects').description('projects');
+  printingFields(projects.command('create <name>').description('create a project with its own project token'), async (services, name) =>
+    projectFields(await services.projects.create(name!)),
+  );
+  projects
+    .command('list')
+    .description('list projects, one a line: id, project token, name')
+    .option('--json', 'print one JSON line per project')
+    .action((opts: { json?: boolean }) =>
       withServices(config(), async (services) => {
-        const project = await services.projects.create(name);
-        print(opts.json ? project : `project id: ${project.id}\nproject token: ${project.api_token}`);
+        const all = (await services.projects.all()).map(projectFields);
+        if (all.length) print(all.map((p) => (opts.json ? JSON.stringify(p) : `${p.project_id}  ${p.project_token}  ${p.project_name}`)).join('\n'));
       }),
     );
 
@@ -112,4 +151,11 @@ export function cli(): Command {
   return program;
 }
 
-await cli().parseAsync(process.argv);
+try {
+  await cli().parseAsync(process.argv);
+} catch (error) {
+  const message = startupError(error, loaded);
+  if (message === undefined) throw error;
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+}

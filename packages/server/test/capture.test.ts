@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestService } from '../src/capture/service';
+import { OverloadedError } from '../src/errors';
+import { apiErrorOf } from '../src/http/errors';
 import { startService, type TestService } from './helpers';
 
 let s: TestService;
@@ -412,12 +414,15 @@ describe('durability and back-pressure', () => {
   it('commits what was accepted before it closes, and refuses events after', async () => {
     const ingest = new IngestService(s.services.db, s.services.changes, { maxPendingEvents: 1000 });
     const id = someone('closing');
-    const event = (name: string) => ({ uuid: randomUUID(), event: name, distinctId: id, properties: {}, timestamp: new Date().toISOString() });
+    const event = (name: string) => ({ uuid: randomUUID(), event: name, distinctId: id, properties: {}, propertiesJson: '{}', timestamp: new Date().toISOString() });
     const accepted = ingest.capture(s.projectId, [event('before close')]);
     await ingest.close();
     await accepted;
     expect((await eventsOf(id)).map((e) => e.event)).toEqual(['before close']);
-    await expect(ingest.capture(s.projectId, [event('after close')])).rejects.toMatchObject({ statusCode: 503, code: 'overloaded' });
+    // A domain error, which the HTTP edge answers 503 overloaded.
+    const refused = await ingest.capture(s.projectId, [event('after close')]).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OverloadedError);
+    expect(apiErrorOf(refused as OverloadedError)).toMatchObject({ statusCode: 503, code: 'overloaded' });
   });
 
   it('shares transactions between concurrent requests and answers each after its events are stored', async () => {

@@ -1,6 +1,6 @@
 import { validateFilters, type EvaluationContext, type FlagDefinition } from '@service/flag-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import cases from '../../flag-engine/test/cases.json' with { type: 'json' };
+import cases from '@service/test-support/flag-cases.json' with { type: 'json' };
 import { startService, type TestService } from './helpers';
 
 /** The flag-engine's language-neutral cases, run through the real /flags endpoint. */

@@ -69,6 +69,26 @@ describe('GroupCommit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 
+  it('fails every caller of a transaction at once when the database is unavailable, and commits again once it is back (issue 10)', async () => {
+    let down = true;
+    const attempts: number[][] = [];
+    const writer = new GroupCommit(
+      async (items: number[]) => {
+        attempts.push(items);
+        if (down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      },
+      { maxPending: 100, maxPerCommit: 100 },
+    );
+    const results = await Promise.allSettled([writer.write([1]), writer.write([2]), writer.write([3])]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(results.map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['ECONNREFUSED', 'ECONNREFUSED', 'ECONNREFUSED']);
+    expect(attempts).toEqual([[1, 2, 3]]); // no transaction per caller against a database that is gone
+    expect(writer.size).toBe(0);
+    down = false;
+    await Promise.all([writer.write([4]), writer.write([5])]);
+    expect(attempts.at(-1)).toEqual([4, 5]);
+  });
+
   it('splits a backlog into transactions of at most maxPerCommit items, in order', async () => {
     const committed: number[][] = [];
     const writer = new GroupCommit(async (items: number[]) => void committed.push(items), { maxPending: 100, maxPerCommit: 3 });

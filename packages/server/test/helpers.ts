@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppConfig } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
 import { openDatabase } from '../src/db/database';
 import { createServices } from '../src/services';
-import { spawnService } from './service-process';
+import { spawnService } from '@service/test-support';
 
-export { freePort, serviceBin } from './service-process';
+export { freePort, serviceBin } from '@service/test-support';
 
 export const dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
@@ -47,15 +48,23 @@ export const testConfig: AppConfig = {
   trustProxy: false,
   sdkBodyLimit: 2 * 1024 * 1024,
   publicRateLimitPerMinute: 100_000,
+  authFailureLimitPerMinute: 100_000,
   captureBatchBodyLimit: 20 * 1024 * 1024,
   ingestMaxPendingEvents: 100_000,
+  sdkMaxConcurrentLargeBodies: 4,
+  eventMaxBytes: 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 72_000,
+  connectionTimeoutMs: 60_000,
 };
 
 /** A service on a fresh database with a project and a `*` key, reached through app.inject. */
 export async function startService(config: Partial<AppConfig> = {}, storage = testStorage()) {
   const db = await openDatabase(storage);
-  const services = createServices(db);
-  const app = await buildApp({ ...testConfig, ...config }, services);
+  const appConfig = { ...testConfig, ...config };
+  const services = createServices(db, appConfig);
+  const app = await buildApp(appConfig, services);
   const boot = await bootstrap(services, 'test');
   const auth = (key: string) => ({ authorization: `Bearer ${key}` });
   return {
@@ -92,3 +101,19 @@ export function serviceEnv(storage: TestStorage, extra: Record<string, string> =
 
 /** `service start` in a child process on the test's database; resolves once it listens. */
 export const startServiceProcess = (storage: TestStorage) => spawnService(serviceEnv(storage));
+
+/** Every route an app serves, as `method /path/{param}` (method in lower case, HEAD and OPTIONS too), read from Fastify's route tree. */
+export function servedRoutes(app: FastifyInstance): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
+    for (const method of match[3]!.split(', ')) routes.push(`${method.toLowerCase()} ${path}`);
+  }
+  return routes;
+}

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from './helpers';
+import { nameOperations } from '../src/http/openapi';
+import { servedRoutes, startService, type TestService } from './helpers';
 
 let s: TestService;
 beforeAll(async () => {
@@ -33,22 +35,6 @@ const operations = [
 /** SDK routes take a project token, not a personal key. */
 const sdk = new Set(['post /flags', 'post /decide', 'get /api/early_access_features', 'get /array/{token}/config', ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`])]);
 
-/** Every route the app serves, as `method /path/{param}`, read from Fastify's route tree (HEAD and OPTIONS aside). */
-function servedRoutes(tree: string): string[] {
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
-    for (const method of match[3]!.split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method.toLowerCase()} ${path}`);
-  }
-  return routes;
-}
-
 describe('GET /api/schema/', () => {
   it('serves an OpenAPI 3 document generated from the route schemas, covering every route', async () => {
     const res = await s.app.inject({ url: '/api/schema/' });
@@ -57,8 +43,8 @@ describe('GET /api/schema/', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     expect(documented.sort()).toEqual(operations.map(([m, p]) => `${m} ${p}`).sort());
-    // Nothing the app serves is left out, but the document itself and the health check.
-    const served = servedRoutes(s.app.printRoutes({ commonPrefix: false })).filter((r) => r !== 'get /api/schema' && r !== 'get /_health');
+    // Nothing the app serves is left out, but the document itself, the API reference, the health check and service-js's script files.
+    const served = servedRoutes(s.app).filter((r) => !/^(head|options) /.test(r) && !r.startsWith('get /api/docs') && r !== 'get /api/schema' && r !== 'get /_health' && r !== 'get /static/{file}');
     expect(served.length).toBeGreaterThan(20);
     expect(served.sort()).toEqual(documented.sort());
     for (const [method, path] of operations) {
@@ -71,5 +57,85 @@ describe('GET /api/schema/', () => {
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['name', 'stage']);
     expect(create.requestBody.content['application/json'].schema.properties.stage.enum).toEqual(['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived']);
     expect(Object.keys(create.responses)).toContain('201');
+  });
+
+  it('names every operation once (operationId, PostHog style) and gives each a summary; says where the API is and which version', async () => {
+    const doc = (await s.app.inject({ url: '/api/schema/' })).json();
+    const ops = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; summary: string }>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ at: `${method} ${path}`, ...op })),
+    );
+    expect(ops.length).toBe(operations.length);
+    for (const op of ops) {
+      expect(op.operationId, op.at).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(op.summary, op.at).toMatch(/\S/);
+    }
+    expect(new Set(ops.map((op) => op.operationId)).size).toBe(ops.length);
+    const id = (at: string) => ops.find((op) => op.at === at)?.operationId;
+    expect(id('get /api/projects')).toBe('projects_list');
+    expect(id('get /api/projects/{project_id}')).toBe('projects_retrieve');
+    expect(id('get /api/projects/{project_id}/feature_flags')).toBe('feature_flags_list');
+    expect(id('post /api/projects/{project_id}/feature_flags')).toBe('feature_flags_create');
+    expect(id('get /api/projects/{project_id}/feature_flags/{id}')).toBe('feature_flags_retrieve');
+    expect(id('patch /api/projects/{project_id}/feature_flags/{id}')).toBe('feature_flags_partial_update');
+    expect(id('delete /api/projects/{project_id}/early_access_feature/{id}')).toBe('early_access_feature_destroy');
+    expect(id('get /api/feature_flag/local_evaluation')).toBe('feature_flag_local_evaluation_retrieve');
+    expect(id('post /i/v0/e')).toBe('i_v0_e_create');
+    const summary = (at: string) => ops.find((op) => op.at === at)?.summary;
+    expect(summary('get /api/projects/{project_id}/feature_flags')).toBe('List feature flags');
+    expect(summary('delete /api/projects/{project_id}/early_access_feature/{id}')).toBe('Delete an early access feature');
+    // A route's own summary is kept.
+    expect(summary('post /e')).toBe('Capture events (PostHog capture protocol); 200 once they are stored');
+
+    // Two routes whose names would collide fail the document rather than share an operationId.
+    expect(() => nameOperations({ paths: { '/a_b': { get: {} }, '/a/b': { get: {} } } })).toThrow(/a_b_retrieve/);
+
+    expect(doc.servers).toEqual([{ url: '/' }]);
+    const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(doc.info.version).toBe(pkg.version);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the API reference page without a key, with its own CSP, and every script and stylesheet it links', async () => {
+    const page = await s.app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets).toEqual(expect.arrayContaining(['/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-ui.css']));
+    for (const url of assets) {
+      const res = await s.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(url.endsWith('.js') ? /javascript/ : /^text\/css/);
+    }
+    // The page's relative links (with a trailing slash) and the document it loads.
+    expect((await s.app.inject({ url: '/api/docs/' })).body).toContain('./static/swagger-ui-bundle.js');
+    const spec = await s.app.inject({ url: '/api/docs/json' });
+    expect(spec.json().paths['/api/projects'].get.operationId).toBe('projects_list');
+  });
+
+  it('answers 404 as JSON for a file the reference does not have', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await s.app.inject({ method, url: '/api/docs/static/nope.js' });
+      expect(res.statusCode, method).toBe(404);
+      if (method === 'GET') expect(res.json()).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null });
+    }
+  });
+
+  it('is not rate limited: the page and its files load past the API limit', async () => {
+    const limited = await startService({ apiRateLimitPerMinute: 2 });
+    try {
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await limited.app.inject({ url: '/api/schema/' })).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+      for (let i = 0; i < 3; i++) {
+        expect((await limited.app.inject({ url: '/api/docs' })).statusCode).toBe(200);
+        expect((await limited.app.inject({ url: '/api/docs/static/swagger-ui-bundle.js' })).statusCode).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
   });
 });

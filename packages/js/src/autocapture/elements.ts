@@ -19,14 +19,14 @@ const clean = (s: string) => s.replace(SECRET, '').replace(/\s+/g, ' ').trim().s
 function isField(el: Element): boolean {
   const t = tag(el)
   const type = (el.getAttribute('type') || '').toLowerCase()
-  return (t == 'input' && !/^(button|checkbox|submit|reset|image)$/.test(type)) || t == 'select' || t == 'textarea' || el.getAttribute('contenteditable') == 'true'
+  return (t === 'input' && !/^(button|checkbox|submit|reset|image)$/.test(type)) || t === 'select' || t === 'textarea' || el.getAttribute('contenteditable') === 'true'
 }
 
 /** False for hidden/password inputs and secret-looking names: no text and no href from them. */
 function isSafe(el: Element): boolean {
   const type = (el.getAttribute('type') || '').toLowerCase()
   const name = (el.getAttribute('name') || el.id || '').replace(/[^a-zA-Z0-9]/g, '')
-  return type != 'hidden' && type != 'password' && !SECRET_NAME.test(name)
+  return type !== 'hidden' && type !== 'password' && !SECRET_NAME.test(name)
 }
 
 /** Direct text nodes only (never textContent, never `.value`); for a/button also nested spans. */
@@ -34,8 +34,8 @@ function text(el: Element): string {
   if (isField(el) || !isSafe(el)) return ''
   let s = ''
   el.childNodes.forEach((n) => {
-    if (n.nodeType == 3) s += n.textContent
-    else if (/^(a|button|span)$/.test(tag(el)) && n.nodeType == 1 && tag(n as Element) == 'span') s += ' ' + text(n as Element)
+    if (n.nodeType === 3) s += n.textContent
+    else if (/^(a|button|span)$/.test(tag(el)) && n.nodeType === 1 && tag(n as Element) === 'span') s += ' ' + text(n as Element)
   })
   return clean(s)
 }
@@ -51,16 +51,16 @@ function describe(el: Element, first: boolean): [string, string] {
   if (txt) attrs.text = txt.slice(0, 400)
   for (const a of Array.from(el.attributes)) {
     if ((field && !FIELD_ATTRS.includes(a.name)) || SECRET_VALUE.test(a.value.trim()) || /^_ng(content|host)/.test(a.name)) continue
-    if (a.name == 'href' && !isSafe(el)) continue
+    if (a.name === 'href' && !isSafe(el)) continue
     attrs['attr__' + a.name] = a.value.slice(0, 1024)
   }
-  if (t == 'a' && attrs.attr__href) attrs.href = attrs.attr__href.slice(0, 2048)
+  if (t === 'a' && attrs.attr__href) attrs.href = attrs.attr__href.slice(0, 2048)
   if (attrs.attr__id) attrs.attr_id = attrs.attr__id
   let child = 1
   let ofType = 1
   for (let s = el.previousElementSibling; s; s = s.previousElementSibling) {
     child++
-    if (s.tagName == el.tagName) ofType++
+    if (s.tagName === el.tagName) ofType++
   }
   attrs['nth-child'] = '' + child
   attrs['nth-of-type'] = '' + ofType
@@ -75,8 +75,8 @@ function describe(el: Element, first: boolean): [string, string] {
 /** What a click counts for: links, buttons, submit-like inputs, role=button, anything with data-attr. */
 const clickable = (el: Element) =>
   /^(a|button)$/.test(tag(el)) ||
-  (tag(el) == 'input' && /^(submit|button|reset|image)$/.test((el.getAttribute('type') || '').toLowerCase())) ||
-  el.getAttribute('role') == 'button' ||
+  (tag(el) === 'input' && /^(submit|button|reset|image)$/.test((el.getAttribute('type') || '').toLowerCase())) ||
+  el.getAttribute('role') === 'button' ||
   el.hasAttribute('data-attr')
 
 /**
@@ -86,16 +86,16 @@ const clickable = (el: Element) =>
  */
 export function autocaptureProps(e: Event): Props | undefined {
   let node = (e.composedPath?.()[0] ?? e.target) as Node | null
-  if (node?.nodeType == 3) node = node.parentNode
+  if (node?.nodeType === 3) node = node.parentNode
   const path: Element[] = []
   // Target up to body, crossing shadow roots through their hosts.
-  for (let el = node as Element | null; el && el.nodeType == 1; el = el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host || null)) {
+  for (let el = node as Element | null; el && el.nodeType === 1; el = el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host || null)) {
     path.push(el)
-    if (tag(el) == 'body') break
+    if (tag(el) === 'body') break
   }
   if (path.some((el) => el.classList.contains('svc-no-capture'))) return
   const i = path.findIndex((el) =>
-    e.type == 'submit' ? tag(el) == 'form' : e.type == 'change' ? /^(input|select|textarea)$/.test(tag(el)) : clickable(el),
+    e.type === 'submit' ? tag(el) === 'form' : e.type === 'change' ? /^(input|select|textarea)$/.test(tag(el)) : clickable(el),
   )
   if (i < 0) return
   const els = path.slice(i).map((el, j) => describe(el, !j))

@@ -1,3 +1,7 @@
+import type { Props } from '../core/config'
+import type { Extension } from '../core/extension'
+import { uuidv7 } from '../core/identity'
+
 let listeners: Set<() => void> | undefined
 
 /**
@@ -19,4 +23,28 @@ export function onHistoryChange(cb: () => void): void {
     addEventListener('popstate', fire)
   }
   listeners.add(cb)
+}
+
+/**
+ * `$pageview` on start (option `capture_pageview`) and, with `'history_change'`, when the path changes;
+ * `$pageleave` on `unload` (option `capture_pageleave`). Every event carries the current `$pageview_id`;
+ * the next pageview and the pageleave say which page came before and how long it was shown.
+ */
+export const pageviews: Extension = {
+  name: 'pageviews',
+  start(client) {
+    const c = client.config
+    const leave = c.capture_pageleave === 'if_capture_pageview' ? !!c.capture_pageview : c.capture_pageleave
+    let page: { id: string; path: string; t: number } | undefined
+    const prev = (): Props => (page ? { $prev_pageview_id: page.id, $prev_pageview_pathname: page.path, $prev_pageview_duration: (Date.now() - page.t) / 1000 } : {})
+    const pageview = () => {
+      const id = uuidv7()
+      client.capture('$pageview', { title: document.title, $pageview_id: id, ...prev() }, { uuid: id })
+      page = { id, path: location.pathname, t: Date.now() }
+    }
+    client.on('beforeCapture', (props) => void (props.$pageview_id = page?.id))
+    client.on('unload', () => void (leave && client.capture('$pageleave', prev())))
+    if (c.capture_pageview === 'history_change') onHistoryChange(() => location.pathname !== page?.path && pageview())
+    if (c.capture_pageview) pageview()
+  },
 }

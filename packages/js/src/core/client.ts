@@ -1,15 +1,31 @@
+import { enrollmentProperty } from '@service/flag-engine/enrollment'
 import { DEFAULTS, type Config, type Props, type ServiceOptions } from './config'
 import { createPersistence, type Persistence } from './persistence'
 import { createQueue, type Queue } from './queue'
+import { sanitize } from './sanitize'
 import { fetchJson, type JsonResult } from './request'
-import { isValidId, sessionId, uuidv7 } from './identity'
-import { bootstrapSnapshot, createFlagStore, type FlagSnapshot, type FlagStore, type FlagValue, type FlagValues } from '../flags/store'
-import { parseFlagsResponse, type FlagMeta } from '../flags/response'
-import { earlyAccessUrl, type EarlyAccessCallback, type EarlyAccessFeature, type EarlyAccessStage } from '../flags/early-access'
-import { autocaptureProps } from '../autocapture/elements'
-import { onHistoryChange } from '../autocapture/pageview'
-import { catchExceptions, exceptionProps } from '../exceptions/exceptions'
-import { VERSION } from '../version'
+import { isValidId, sessionId, uuidv7, type IdentitySnapshot } from './identity'
+import { createBus, type ClientEvents } from './bus'
+import { createStore, type Store } from './store'
+import { holdEvents, type Extension } from './extension'
+import { flagProperties, pageProperties } from './properties'
+import { bootstrapSnapshot, createFlagStore, type FlagStore, type FlagValue } from '../flags/store'
+import { readFlagsAnswer, type FlagsMeta } from '../flags/response'
+import { flagCalledProps } from '../flags/called'
+import { reloader } from '../flags/reload'
+import { nextOverrides, type OverrideInput } from '../flags/overrides'
+import {
+  earlyAccessUrl,
+  enrollmentProps,
+  type EarlyAccessCallback,
+  type EarlyAccessFeature,
+  type EarlyAccessSnapshot,
+  type EarlyAccessStage,
+} from '../flags/early-access'
+import { autocapture } from '../autocapture/autocapture'
+import { pageviews } from '../autocapture/pageview'
+import { EXCEPTION_EVENTS, exceptionProps } from '../exceptions/exceptions'
+import { loadChunk } from '../extensions/load'
 
 // Persistence keys. The first five also go into the cookie (see persistence.ts).
 const DID = 'distinct_id'
@@ -36,19 +52,14 @@ export interface CaptureOptions {
   $set_once?: Props
   /** When the event happened; default now. */
   timestamp?: Date
+  /** The event's UUID; default a new UUIDv7. */
+  uuid?: string
 }
-
-/** Argument of `featureFlags.overrideFeatureFlags`: `false` clears every override. */
-export type OverrideInput =
-  | false
-  | string[]
-  | Record<string, FlagValue>
-  | { flags?: string[] | Record<string, FlagValue> | false; payloads?: Record<string, unknown> | false }
 
 /** `onFeatureFlags` callback: enabled keys, their values, and whether the last load failed. */
 export type FeatureFlagsCallback = (flags: string[], variants: Record<string, FlagValue>, context: { errorsLoading: boolean }) => void
 
-type Meta = { requestId?: string; flags?: Record<string, FlagMeta> }
+const NO_IDENTITY: IdentitySnapshot = { distinctId: '', sessionId: '' }
 
 /**
  * A client. Most apps use the default instance `service`; create more with `new Service()`.
@@ -63,21 +74,46 @@ export class Service {
   /** `true` once `init` has run. */
   __loaded = false
 
-  private _s = createFlagStore()
-  private _p!: Persistence
-  private _q?: Queue
-  private _web = false
+  /** Flag values from the server, the bootstrap, the cache and overrides (`flagStore` is its public face). */
+  private _flags = createFlagStore()
+  private _identity = createStore(NO_IDENTITY)
+  private _earlyAccess = createStore<EarlyAccessSnapshot>({})
+  /** Identity, session, super properties, groups, flag state and consent, where `persistence` says. */
+  private _storage!: Persistence
+  /** Events waiting to be sent (in a browser only). */
+  private _queue?: Queue
+  /** Whether `init` found `window` and `document`; without them nothing is sent. */
+  private _browser = false
   private _token = ''
-  private _pre: (() => void)[] = []
-  private _fl: { busy?: boolean; again?: boolean; timer?: ReturnType<typeof setTimeout> } = {}
-  private _pv?: { id: string; path: string; t: number }
+  /** Calls made before `init`, which replays them. */
+  private _pending: (() => void)[] = []
+  /** Asks `/flags` for fresh values soon (see `reloader`). */
+  private _reloadFlags = reloader(() => this._try(() => this._requestFlags()))
+  /** What the client announces to extensions (`on`). */
+  private _bus = createBus()
+  /** Lazy extensions by name, loading or loaded: `true` once started. */
+  private _extensions = new Map<string, Promise<boolean>>()
 
   /**
    * The framework-free flag store: `subscribe(listener) → unsubscribe`, `getSnapshot()`,
    * `getServerSnapshot()`. Exists before `init`; made for `useSyncExternalStore`.
    * @example const off = service.flagStore.subscribe(() => console.log(service.flagStore.getSnapshot().flags))
    */
-  readonly flagStore: FlagStore = this._s
+  readonly flagStore: FlagStore = this._flags
+
+  /**
+   * The distinct id and session id as a store like `flagStore` (for `useSyncExternalStore`); the server
+   * snapshot holds the bootstrap's distinct id.
+   * @example const { distinctId, sessionId } = service.identityStore.getSnapshot()
+   */
+  readonly identityStore: Store<IdentitySnapshot> = this._identity
+
+  /**
+   * The early access lists `getEarlyAccessFeatures` delivered, by stages asked for (`''`: the server's
+   * default), as a store like `flagStore`.
+   * @example const beta = service.earlyAccessStore.getSnapshot()[''] // { features, isLoaded, error? } | undefined
+   */
+  readonly earlyAccessStore: Store<EarlyAccessSnapshot> = this._earlyAccess
 
   /** Local flag tools. */
   readonly featureFlags = {
@@ -86,7 +122,12 @@ export class Service {
      * value and persist until cleared with `overrideFeatureFlags(false)`.
      * @example service.featureFlags.overrideFeatureFlags({ flags: { 'new-ui': 'test' }, payloads: { 'new-ui': { color: 'red' } } })
      */
-    overrideFeatureFlags: (overrides: OverrideInput): void => this._run(() => this._override(overrides)),
+    overrideFeatureFlags: (overrides: OverrideInput): void =>
+      this._run(() => {
+        const over = nextOverrides(overrides, this._flags.state.over)
+        this._storage.set({ [OVERRIDES]: over })
+        this._flags.update({ over })
+      }),
   }
 
   /**
@@ -96,7 +137,7 @@ export class Service {
    */
   init(projectToken: string, options: ServiceOptions = {}): this {
     try {
-      if (this.__loaded || !projectToken || typeof projectToken != 'string') {
+      if (this.__loaded || !projectToken || typeof projectToken !== 'string') {
         this._log('init ignored: already initialised or no project token')
         return this
       }
@@ -105,27 +146,28 @@ export class Service {
       const c = (this.config = { ...DEFAULTS, ...given })
       c.api_host = c.api_host.replace(/\/+$/, '')
       this._token = projectToken
-      this._web = typeof window != 'undefined' && typeof document != 'undefined'
+      this._browser = typeof window !== 'undefined' && typeof document !== 'undefined'
       const name = 'svc_' + projectToken.replace(/\W/g, '_')
-      const p = (this._p = createPersistence(this._web ? c.persistence : 'memory', name))
-      if (this._web) this._q = createQueue(c.api_host + '/e/', projectToken, p.kv, name + '_queue', (...a) => this._log(...a))
+      const p = (this._storage = createPersistence(this._browser ? c.persistence : 'memory', name, this._drop))
+      if (this._browser) this._queue = createQueue(c.api_host + '/e/', projectToken, p.kv, name + '_queue', (...a) => this._log(...a))
 
       const b = c.bootstrap ?? {}
       let merge = false
       if (isValidId(b.distinctID)) {
         const prev = p.get<string>(DID)
         // A known user arriving on a device with an anonymous history: merge them with $identify.
-        const known = p.get(STATE) == 'identified'
-        if (b.isIdentifiedID && prev && prev != b.distinctID && !known) merge = true
+        const known = p.get(STATE) === 'identified'
+        if (b.isIdentifiedID && prev && prev !== b.distinctID && !known) merge = true
         // An anonymous bootstrap id never replaces a user this device already knows.
         else if (b.isIdentifiedID || !known) p.set({ [DID]: b.distinctID, [DEVICE]: p.get(DEVICE) ?? b.distinctID, [STATE]: b.isIdentifiedID ? 'identified' : 'anonymous' })
       }
       if (!p.get(DID)) this._newIdentity(p.get(DEVICE))
+      this._identity.server = { distinctId: isValidId(b.distinctID) ? b.distinctID : '', sessionId: '' }
 
       // Flags: bootstrap (freshest) or else the last known values, with local overrides on top.
       const cached = p.get<Record<string, FlagValue>>(FLAGS)
-      this._s.server = bootstrapSnapshot(b)
-      this._s.update({
+      this._flags.server = bootstrapSnapshot(b)
+      this._flags.update({
         over: p.get(OVERRIDES) ?? {},
         ...(b.featureFlags
           ? { base: { flags: { ...b.featureFlags }, payloads: { ...b.featureFlagPayloads } }, source: 'bootstrap' }
@@ -134,33 +176,26 @@ export class Service {
             : {}),
       })
       this.__loaded = true
+      this._syncIdentity()
       if (merge) this.identify(b.distinctID!)
 
-      if (this._web) {
+      if (this._browser) {
         this.reloadFeatureFlags()
-        if (c.autocapture) {
-          const onDom = (e: Event) =>
-            this._try(() => {
-              const props = autocaptureProps(e)
-              if (props) this._capture('$autocapture', props)
-            })
-          for (const t of ['click', 'change', 'submit']) document.addEventListener(t, onDom, true)
-        }
-        if (c.capture_exceptions) catchExceptions((props) => this._try(() => this._capture('$exception', props)))
-        if (c.capture_pageview == 'history_change') onHistoryChange(() => this._try(() => location.pathname != this._pv?.path && this._pageview()))
-        const leave = c.capture_pageleave == 'if_capture_pageview' ? !!c.capture_pageview : c.capture_pageleave
         addEventListener('pagehide', () =>
           this._try(() => {
-            if (leave) this._capture('$pageleave', this._prevPage())
-            this._q?.unload()
+            this._bus.emit('unload', undefined)
+            this._queue?.unload()
           }),
         )
+        // Uncaught errors from here on are kept until the extension's chunk has loaded.
+        if (c.capture_exceptions) void this._load('exceptions', EXCEPTION_EVENTS)
       }
       this._try(() => c.loaded?.(this))
-      const pre = this._pre
-      this._pre = []
+      const pre = this._pending
+      this._pending = []
       pre.forEach((f) => this._try(f))
-      if (this._web && c.capture_pageview) this._pageview()
+      // Each checks its own option.
+      if (this._browser) for (const extension of [autocapture, pageviews]) this._start(extension)
     } catch (e) {
       this._log('init failed', e)
     }
@@ -183,18 +218,19 @@ export class Service {
    */
   identify(distinctId: string, $set?: Props, $set_once?: Props): void {
     this._run(() => {
-      const id = typeof distinctId == 'number' ? String(distinctId) : distinctId
+      const id = typeof distinctId === 'number' ? String(distinctId) : distinctId
       if (!isValidId(id)) return this._log('identify: invalid distinct id', id)
-      const p = this._p
+      const p = this._storage
       const prev = this.get_distinct_id()
-      const anon = p.get(STATE) != 'identified'
+      const anon = p.get(STATE) !== 'identified'
       if ($set) p.set({ [PERSON]: { ...p.get<Props>(PERSON), ...$set } })
-      if (id != prev) {
+      if (id !== prev) {
         p.set({ [DID]: id, [STATE]: 'identified', [CALLED]: undefined, ...(anon ? { [ANON]: prev } : {}) })
+        this._syncIdentity()
         if (anon) this._capture('$identify', { distinct_id: id, $anon_distinct_id: prev }, { $set, $set_once })
       } else if (anon) p.set({ [STATE]: 'identified' })
-      if (($set || $set_once) && !(anon && id != prev)) this._capture('$set', { $set: $set ?? {}, $set_once: $set_once ?? {} })
-      if (id != prev || $set) this.reloadFeatureFlags()
+      if (($set || $set_once) && !(anon && id !== prev)) this._capture('$set', { $set: $set ?? {}, $set_once: $set_once ?? {} })
+      if (id !== prev || $set) this.reloadFeatureFlags()
     })
   }
 
@@ -216,10 +252,11 @@ export class Service {
    */
   reset(resetDeviceId?: boolean): void {
     this._run(() => {
-      const device = this._p.get<string>(DEVICE)
-      this._p.clear([OPT])
+      const device = this._storage.get<string>(DEVICE)
+      this._storage.clear([OPT])
       this._newIdentity(resetDeviceId ? undefined : device)
-      this._s.update({ base: { flags: {}, payloads: {} }, over: {}, source: 'none', error: undefined })
+      this._session(false)
+      this._flags.update({ base: { flags: {}, payloads: {} }, over: {}, source: 'none', error: undefined })
       this.reloadFeatureFlags()
     })
   }
@@ -232,11 +269,11 @@ export class Service {
   group(groupType: string, groupKey: string, groupProperties?: Props): void {
     this._run(() => {
       if (!groupType || groupKey == null || groupKey === '') return this._log('group: type and key are required')
-      const p = this._p
+      const p = this._storage
       const key = String(groupKey)
       const groups = p.get<Record<string, string>>(GROUPS) ?? {}
       const gp = p.get<Record<string, Props>>(GROUP_PROPS) ?? {}
-      const changed = groups[groupType] != key
+      const changed = groups[groupType] !== key
       p.set({ [GROUPS]: { ...groups, [groupType]: key } })
       if (groupProperties) p.set({ [GROUP_PROPS]: { ...gp, [groupType]: { ...(changed ? {} : gp[groupType]), ...groupProperties } } })
       else if (changed) p.set({ [GROUP_PROPS]: { ...gp, [groupType]: undefined } })
@@ -252,7 +289,7 @@ export class Service {
    * @example service.register({ app_version: '2.1.0' })
    */
   register(properties: Props): void {
-    this._run(() => this._p.set({ [SUPER]: { ...this._p.get<Props>(SUPER), ...properties } }))
+    this._run(() => this._storage.set({ [SUPER]: { ...this._storage.get<Props>(SUPER), ...properties } }))
   }
 
   /**
@@ -261,10 +298,10 @@ export class Service {
    */
   register_once(properties: Props, defaultValue?: unknown): void {
     this._run(() => {
-      const cur = this._p.get<Props>(SUPER) ?? {}
+      const cur = this._storage.get<Props>(SUPER) ?? {}
       const add: Props = {}
       for (const k in properties) if (!(k in cur) || (defaultValue !== undefined && cur[k] === defaultValue)) add[k] = properties[k]
-      this._p.set({ [SUPER]: { ...cur, ...add } })
+      this._storage.set({ [SUPER]: { ...cur, ...add } })
     })
   }
 
@@ -273,7 +310,7 @@ export class Service {
    * @example service.unregister('app_version')
    */
   unregister(property: string): void {
-    this._run(() => this._p.set({ [SUPER]: { ...this._p.get<Props>(SUPER), [property]: undefined } }))
+    this._run(() => this._storage.set({ [SUPER]: { ...this._storage.get<Props>(SUPER), [property]: undefined } }))
   }
 
   /**
@@ -281,7 +318,7 @@ export class Service {
    * @example const id = service.get_distinct_id()
    */
   get_distinct_id(): string {
-    return this._get(() => this._p.get<string>(DID) ?? '', '')
+    return this._get(() => this._storage.get<string>(DID) ?? '', '')
   }
 
   /**
@@ -289,7 +326,7 @@ export class Service {
    * @example const sessionId = service.get_session_id()
    */
   get_session_id(): string {
-    return this._get(() => sessionId(this._p, this.config.session_idle_timeout_seconds * 1000, false), '')
+    return this._get(() => this._session(false), '')
   }
 
   /**
@@ -297,7 +334,7 @@ export class Service {
    * @example service.opt_out_capturing()
    */
   opt_out_capturing(): void {
-    this._run(() => this._p.set({ [OPT]: false }))
+    this._run(() => this._storage.set({ [OPT]: false }))
   }
 
   /**
@@ -306,7 +343,7 @@ export class Service {
    */
   opt_in_capturing(): void {
     this._run(() => {
-      this._p.set({ [OPT]: true })
+      this._storage.set({ [OPT]: true })
       this._capture('$opt_in')
     })
   }
@@ -317,7 +354,7 @@ export class Service {
    */
   has_opted_out_capturing(): boolean {
     return this._get(() => {
-      const o = this._p.get<boolean>(OPT)
+      const o = this._storage.get<boolean>(OPT)
       return o == null ? !!this.config.opt_out_capturing_by_default : !o
     }, !!this.config.opt_out_capturing_by_default)
   }
@@ -339,13 +376,21 @@ export class Service {
    */
   getFeatureFlag(key: string, options?: { send_event?: boolean }): FlagValue | undefined {
     return this._get(() => {
-      const snap = this._s.getSnapshot()
-      if (snap.source == 'none' && !(key in snap.flags)) {
+      const snap = this._flags.getSnapshot()
+      if (snap.source === 'none' && !(key in snap.flags)) {
         this._log(`getFeatureFlag(${key}): no flag values yet`)
         return undefined
       }
       const v = snap.flags[key]
-      if (options?.send_event !== false) this._flagCalled(key, v, snap)
+      if (options?.send_event === false || this.has_opted_out_capturing()) return v
+      // Once per flag and value (kept across page loads, forgotten when the user changes).
+      const p = this._storage
+      const called = p.get<Record<string, string[]>>(CALLED) ?? {}
+      const seen = called[key] ?? []
+      if (!seen.includes(String(v))) {
+        p.set({ [CALLED]: { ...called, [key]: [...seen, String(v)] } })
+        this._capture('$feature_flag_called', flagCalledProps(key, v, snap, this._flags, p.get<FlagsMeta>(META), this.config.bootstrap?.featureFlags))
+      }
       return v
     }, undefined)
   }
@@ -355,7 +400,7 @@ export class Service {
    * @example const { color } = service.getFeatureFlagPayload('new-ui') as { color: string }
    */
   getFeatureFlagPayload(key: string): unknown {
-    return this._get(() => this._s.getSnapshot().payloads[key], undefined)
+    return this._get(() => this._flags.getSnapshot().payloads[key], undefined)
   }
 
   /**
@@ -365,14 +410,14 @@ export class Service {
    */
   onFeatureFlags(callback: FeatureFlagsCallback): () => void {
     const call = () => {
-      const s = this._s.getSnapshot()
-      if (s.source == 'none') return
+      const s = this._flags.getSnapshot()
+      if (s.source === 'none') return
       const variants: Record<string, FlagValue> = {}
       for (const k in s.flags) if (s.flags[k]) variants[k] = s.flags[k]
       this._try(() => callback(Object.keys(variants), variants, { errorsLoading: !!s.error }))
     }
     call()
-    return this._s.subscribe(call)
+    return this._flags.subscribe(call)
   }
 
   /**
@@ -381,30 +426,30 @@ export class Service {
    */
   reloadFeatureFlags(): void {
     this._run(() => {
-      if (this.config.advanced_disable_flags || !this._web) return
-      const f = this._fl
-      f.timer ??= setTimeout(() => {
-        f.timer = undefined
-        this._try(() => this._loadFlags())
-      }, 5)
+      if (!this.config.advanced_disable_flags && this._browser) this._reloadFlags()
     })
   }
 
   /**
    * Lists early access features (cached in persistence unless `force`); `stages` default to the server's (`beta`).
+   * The lists delivered are also in `earlyAccessStore`.
    * @example service.getEarlyAccessFeatures((features) => render(features), true, ['alpha', 'beta'])
    */
   getEarlyAccessFeatures(callback: EarlyAccessCallback, force = false, stages?: EarlyAccessStage[]): void {
     this._run(() => {
-      const p = this._p
+      const p = this._storage
       const key = (stages ?? []).join()
+      const deliver = (features: EarlyAccessFeature[], context: { isLoaded: boolean; error?: string }) => {
+        this._earlyAccess.set({ ...this._earlyAccess.getSnapshot(), [key]: { features, ...context } })
+        this._try(() => callback(features, context))
+      }
       const cached = p.get<{ k: string; f: EarlyAccessFeature[] }>(EAF)
-      if (!force && cached?.k == key) return void this._try(() => callback(cached.f, { isLoaded: true }))
+      if (!force && cached?.k === key) return deliver(cached.f, { isLoaded: true })
       fetchJson(earlyAccessUrl(this.config.api_host, this._token, stages), {}, 10000).then((r) => {
         const f = r.json?.earlyAccessFeatures
         const ok = Array.isArray(f)
         if (ok) p.set({ [EAF]: { k: key, f } })
-        this._try(() => callback(ok ? f : [], ok ? { isLoaded: true } : { isLoaded: false, error: r.error ?? 'invalid_response' }))
+        deliver(ok ? f : [], ok ? { isLoaded: true } : { isLoaded: false, error: r.error ?? 'invalid_response' })
       })
     })
   }
@@ -417,20 +462,13 @@ export class Service {
    */
   updateEarlyAccessFeatureEnrollment(flagKey: string, enrolled: boolean, stage?: EarlyAccessStage): void {
     this._run(() => {
-      const p = this._p
-      const prop = '$feature_enrollment/' + flagKey
-      const name = p.get<{ f: EarlyAccessFeature[] }>(EAF)?.f.find((f) => f.flagKey == flagKey)?.name
-      this._capture('$feature_enrollment_update', {
-        $feature_flag: flagKey,
-        $feature_enrollment: enrolled,
-        $set: { [prop]: enrolled },
-        ...(name ? { $early_access_feature_name: name } : {}),
-        ...(stage ? { $feature_enrollment_stage: stage } : {}),
-      })
-      const base = this._s.state.base
+      const p = this._storage
+      const name = p.get<{ f: EarlyAccessFeature[] }>(EAF)?.f.find((f) => f.flagKey === flagKey)?.name
+      this._capture('$feature_enrollment_update', enrollmentProps(flagKey, enrolled, name, stage))
+      const base = this._flags.state.base
       const flags = { ...base.flags, [flagKey]: enrolled }
-      p.set({ [PERSON]: { ...p.get<Props>(PERSON), [prop]: enrolled }, [FLAGS]: flags, [PAYLOADS]: base.payloads })
-      this._s.update({ base: { ...base, flags } })
+      p.set({ [PERSON]: { ...p.get<Props>(PERSON), [enrollmentProperty(flagKey)]: enrolled }, [FLAGS]: flags, [PAYLOADS]: base.payloads })
+      this._flags.update({ base: { ...base, flags } })
     })
   }
 
@@ -443,11 +481,32 @@ export class Service {
   }
 
   /**
-   * Sends queued events now; resolves when the queue is empty or a send failed (it is then retried later).
+   * Listens to what the client announces (see `ClientEvents`): `eventCaptured`, `featureFlagsLoaded`,
+   * `distinctId`, `sessionId`, `beforeCapture`, `unload`. Returns the function that stops listening.
+   * Made for extensions; works before `init`.
+   * @example const off = service.on('eventCaptured', (event) => console.log(event.event))
+   */
+  on<K extends keyof ClientEvents>(name: K, listener: (value: ClientEvents[K]) => void): () => void {
+    return this._bus.on(name, listener)
+  }
+
+  /**
+   * Loads a lazy extension by name (`'exceptions'`) and starts it; resolves `true` once it runs, `false`
+   * when it cannot load (or without `window`). The ESM build imports it (a chunk of its own); the
+   * script-tag build fetches `<api_host>/static/<name>.<version>.js` from the service. Loaded once.
+   * @example await service.loadExtension('exceptions')
+   */
+  loadExtension(name: string): Promise<boolean> {
+    return new Promise((resolve) => this._run(() => resolve(this._load(name))))
+  }
+
+  /**
+   * Sends queued events now (after the extensions still loading, so that what they kept is sent too);
+   * resolves when the queue is empty or a send failed (it is then retried later).
    * @example await service.flush()
    */
   flush(): Promise<void> {
-    return this._q?.flush() ?? Promise.resolve()
+    return Promise.all(this._extensions.values()).then(() => this._queue?.flush())
   }
 
   // ---- internals ----
@@ -455,6 +514,9 @@ export class Service {
   private _log(...args: unknown[]): void {
     if (this.config.debug) console.warn('[service-js]', ...args)
   }
+
+  /** Hears of a value left out of an event or of what is stored (see `sanitize`). */
+  private _drop = (path: string) => this._log('left out a value JSON cannot hold:', path)
 
   private _try<T>(fn: () => T): T | undefined {
     try {
@@ -467,7 +529,7 @@ export class Service {
   /** Runs `fn` now, or keeps it for `init` to replay when the client is not initialised yet. */
   private _run(fn: () => void): void {
     if (this.__loaded) this._try(fn)
-    else if (this._pre.length < 1000) this._pre.push(fn)
+    else if (this._pending.length < 1000) this._pending.push(fn)
   }
 
   /** Reads need an initialised client: before `init` they return `dflt`. */
@@ -482,102 +544,89 @@ export class Service {
 
   private _newIdentity(device?: string): void {
     const id = uuidv7()
-    this._p.set({ [DID]: id, [DEVICE]: device ?? id, [STATE]: 'anonymous' })
+    this._storage.set({ [DID]: id, [DEVICE]: device ?? id, [STATE]: 'anonymous' })
   }
 
-  private _capture(event: string, properties?: Props, options: CaptureOptions & { uuid?: string } = {}): void {
-    if (!event || typeof event != 'string') return this._log('capture: an event name is required')
-    if (!this._q || this.has_opted_out_capturing()) return
-    const p = this._p
-    const snap = this._s.getSnapshot()
-    const flagProps: Props = {}
-    const active = Object.keys(snap.flags).filter((k) => snap.flags[k])
-    if (active.length) flagProps.$active_feature_flags = active
-    for (const k in snap.flags) flagProps['$feature/' + k] = snap.flags[k]
-    const ref = document.referrer
-    let refDomain = '$direct'
-    try {
-      if (ref) refDomain = new URL(ref).host
-    } catch {
-      // keep $direct
-    }
+  /** The session id, a new one after the idle timeout; `touch` records activity (events do, reads don't). */
+  private _session(touch: boolean): string {
+    const id = sessionId(this._storage, this.config.session_idle_timeout_seconds * 1000, touch)
+    this._syncIdentity(id)
+    return id
+  }
+
+  /** Brings `identityStore` up to date with storage, and announces a changed distinct id or session id. */
+  private _syncIdentity(sessionId = this._identity.getSnapshot().sessionId): void {
+    const prev = this._identity.getSnapshot()
+    const distinctId = this.get_distinct_id()
+    const changed = (k: keyof IdentitySnapshot, v: string) => v !== prev[k] && this._bus.emit(k, v)
+    if (distinctId !== prev.distinctId || sessionId !== prev.sessionId) this._identity.set({ distinctId, sessionId })
+    changed('distinctId', distinctId)
+    changed('sessionId', sessionId)
+  }
+
+  private _capture(event: string, properties?: Props, options: CaptureOptions = {}): void {
+    if (!event || typeof event !== 'string') return this._log('capture: an event name is required')
+    if (!this._queue || this.has_opted_out_capturing()) return
+    const p = this._storage
+    const session = this._session(true)
+    const added: Props = {}
+    this._bus.emit('beforeCapture', added)
     const groups = p.get<Props>(GROUPS)
-    const ev = {
+    const ev = sanitize({
       uuid: options.uuid ?? uuidv7(),
       event,
       properties: {
-        $lib: 'web',
-        $lib_version: VERSION,
-        $current_url: location.href,
-        $host: location.host,
-        $pathname: location.pathname,
-        $referrer: ref || '$direct',
-        $referring_domain: refDomain,
-        $screen_height: screen.height,
-        $screen_width: screen.width,
-        $viewport_height: innerHeight,
-        $viewport_width: innerWidth,
-        $pageview_id: this._pv?.id,
-        ...flagProps,
+        ...pageProperties(),
+        ...added,
+        ...flagProperties(this._flags.getSnapshot()),
         ...p.get<Props>(SUPER),
         token: this._token,
         distinct_id: this.get_distinct_id(),
         $device_id: p.get(DEVICE),
-        $session_id: sessionId(p, this.config.session_idle_timeout_seconds * 1000, true),
-        $is_identified: p.get(STATE) == 'identified',
-        ...(groups && Object.keys(groups).length ? { $groups: groups } : {}),
+        $session_id: session,
+        $is_identified: p.get(STATE) === 'identified',
+        $groups: groups && Object.keys(groups).length ? groups : undefined,
         ...properties,
       },
       timestamp: (options.timestamp ?? new Date()).toISOString(),
-      ...(options.$set ? { $set: options.$set } : {}),
-      ...(options.$set_once ? { $set_once: options.$set_once } : {}),
-    }
-    JSON.stringify(ev) // throws (and the event is dropped) on circular or BigInt values, before it reaches the queue
+      // Undefined values are not sent (JSON leaves them out).
+      $set: options.$set,
+      $set_once: options.$set_once,
+    }, this._drop)
     this._log('capture', ev)
-    this._q.add(ev)
+    this._queue.add(ev)
+    this._bus.emit('eventCaptured', ev)
   }
 
-  private _prevPage(): Props {
-    const pv = this._pv
-    return pv ? { $prev_pageview_id: pv.id, $prev_pageview_pathname: pv.path, $prev_pageview_duration: (Date.now() - pv.t) / 1000 } : {}
+  /** Starts an extension on this client (errors are logged, never thrown). */
+  private _start(extension: Extension, early?: Event[]): void {
+    this._try(() => extension.start(this, early))
   }
 
-  private _pageview(): void {
-    const id = uuidv7()
-    this._capture('$pageview', { title: document.title, $pageview_id: id, ...this._prevPage() }, { uuid: id })
-    this._pv = { id, path: location.pathname, t: Date.now() }
+  /**
+   * Loads a lazy extension's chunk once, then starts it. The window events named in `keep` that happen
+   * while it loads are kept and handed to it, so that it misses nothing.
+   */
+  private _load(name: string, keep: string[] = []): Promise<boolean> {
+    let loading = this._extensions.get(name)
+    if (!loading && this._browser) {
+      const early = holdEvents(keep)
+      loading = loadChunk(name, this.config.api_host)
+        .catch(() => undefined)
+        .then((extension) => {
+          const kept = early()
+          if (extension) this._start(extension, kept)
+          else this._log('extension not loaded:', name)
+          return !!extension
+        })
+      this._extensions.set(name, loading)
+    }
+    return loading ?? Promise.resolve(false)
   }
 
-  private _flagCalled(key: string, v: FlagValue | undefined, snap: FlagSnapshot): void {
-    const p = this._p
-    const called = p.get<Record<string, string[]>>(CALLED) ?? {}
-    const seen = called[key] ?? []
-    if (seen.includes(String(v)) || this.has_opted_out_capturing()) return
-    p.set({ [CALLED]: { ...called, [key]: [...seen, String(v)] } })
-    const meta = p.get<Meta>(META) ?? {}
-    const m = meta.flags?.[key] ?? {}
-    const st = this._s.state
-    const boot = this.config.bootstrap?.featureFlags
-    const error = [snap.error, v === undefined && 'flag_missing'].filter(Boolean).join()
-    this._capture('$feature_flag_called', {
-      $feature_flag: key,
-      $feature_flag_response: v,
-      $feature_flag_payload: snap.payloads[key],
-      $feature_flag_request_id: meta.requestId,
-      $feature_flag_id: m.id,
-      $feature_flag_version: m.version,
-      $feature_flag_reason: m.reason,
-      $used_bootstrap_value: snap.source == 'bootstrap',
-      ...(boot && key in boot ? { $feature_flag_bootstrapped_response: boot[key] } : {}),
-      ...(st.over.flags && key in st.over.flags ? { $feature_flag_original_response: st.base.flags[key] } : {}),
-      ...(error ? { $feature_flag_error: error } : {}),
-    })
-  }
-
-  private _loadFlags(): void {
-    const f = this._fl
-    if (f.busy) return void (f.again = true)
-    const p = this._p
+  /** `POST /flags/?v=2` for the current user, and what it answers into the flag store. */
+  private _requestFlags(): Promise<void> {
+    const p = this._storage
     const c = this.config
     const did = this.get_distinct_id()
     const anon = p.get<string>(ANON)
@@ -590,46 +639,22 @@ export class Service {
       $device_id: p.get(DEVICE),
       ...(anon ? { $anon_distinct_id: anon } : {}),
     })
-    f.busy = true
-    fetchJson(c.api_host + '/flags/?v=2', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, c.feature_flag_request_timeout_ms)
-      .then((r) => this._try(() => this._onFlags(r, did, anon)))
-      .finally(() => {
-        f.busy = false
-        if (f.again) {
-          f.again = false
-          this._try(() => this._loadFlags())
-        }
-      })
+    return fetchJson(c.api_host + '/flags/?v=2', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, c.feature_flag_request_timeout_ms).then(
+      (r) => void this._try(() => this._onFlags(r, did, anon)),
+    )
   }
 
   private _onFlags(r: JsonResult, did: string, anon?: string): void {
     // The user changed while we waited: this answer is for someone else, and a new request follows.
-    if (did != this.get_distinct_id()) return
-    const s = this._s
-    if (!r.error && (!r.json || typeof r.json != 'object')) r = { error: 'unknown_error' }
-    if (r.error) return s.update({ error: r.error })
-    const res = parseFlagsResponse(r.json)
-    if (res.quotaLimited) return s.update({ error: 'quota_limited' })
-    const prev = s.state.base
-    const base: FlagValues = res.partial
-      ? { flags: { ...prev.flags, ...res.flags }, payloads: { ...prev.payloads, ...res.payloads } }
-      : { flags: res.flags, payloads: res.payloads }
-    const meta: Meta = { requestId: res.requestId, flags: res.meta }
-    this._p.set({ [FLAGS]: base.flags, [PAYLOADS]: base.payloads, [META]: meta, ...(anon && this._p.get(ANON) == anon ? { [ANON]: undefined } : {}) })
-    s.update({ base, source: 'server', error: res.partial ? 'errors_while_computing_flags' : undefined })
-  }
-
-  private _override(o: OverrideInput): void {
-    const toFlags = (f: unknown) =>
-      !f ? undefined : Array.isArray(f) ? Object.fromEntries(f.map((k) => [k, true])) : { ...(f as Record<string, FlagValue>) }
-    let over: Partial<FlagValues> = {}
-    if (o && !Array.isArray(o) && ('flags' in o || 'payloads' in o)) {
-      const x = o as { flags?: unknown; payloads?: Record<string, unknown> | false }
-      over = { ...this._s.state.over }
-      if ('flags' in x) over.flags = toFlags(x.flags)
-      if ('payloads' in x) over.payloads = x.payloads ? { ...x.payloads } : undefined
-    } else if (o) over = { ...this._s.state.over, flags: toFlags(o) }
-    this._p.set({ [OVERRIDES]: over })
-    this._s.update({ over })
+    if (did !== this.get_distinct_id()) return
+    const s = this._flags
+    const answer = readFlagsAnswer(r, s.state.base)
+    if ('error' in answer) s.update({ error: answer.error })
+    else {
+      const { base, meta, partial } = answer
+      this._storage.set({ [FLAGS]: base.flags, [PAYLOADS]: base.payloads, [META]: meta, ...(anon && this._storage.get(ANON) === anon ? { [ANON]: undefined } : {}) })
+      s.update({ base, source: 'server', error: partial ? 'errors_while_computing_flags' : undefined })
+    }
+    this._bus.emit('featureFlagsLoaded', s.getSnapshot())
   }
 }

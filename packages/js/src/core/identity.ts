@@ -33,3 +33,11 @@ export function sessionId(p: Persistence, idleMs: number, touch: boolean): strin
   if (touch || !alive) p.set({ $sesid: [now, id] })
   return id
 }
+
+/** Snapshot of `client.identityStore`. */
+export interface IdentitySnapshot {
+  /** The distinct id (`''` before `init`). */
+  readonly distinctId: string
+  /** The session id as of the last event or `get_session_id()` (`''` until then). */
+  readonly sessionId: string
+}

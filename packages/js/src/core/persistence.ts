@@ -1,4 +1,5 @@
 import type { Props } from './config'
+import { sanitize } from './sanitize'
 
 /** The smallest storage interface we need; every call may throw (private mode, quota, sandbox). */
 export interface KV {
@@ -29,7 +30,7 @@ export function cookieStore(): KV | undefined {
   try {
     const d = document
     const write = (k: string, v: string, age: number) => {
-      d.cookie = `${k}=${encodeURIComponent(v)}; max-age=${age}; path=/; samesite=lax${location.protocol == 'https:' ? '; secure' : ''}`
+      d.cookie = `${k}=${encodeURIComponent(v)}; max-age=${age}; path=/; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
     }
     const kv: KV = {
       get: (k) => {
@@ -40,7 +41,7 @@ export function cookieStore(): KV | undefined {
       del: (k) => write(k, '', -1),
     }
     kv.set('__svc', '1')
-    if (kv.get('__svc') != '1') return undefined
+    if (kv.get('__svc') !== '1') return undefined
     kv.del('__svc')
     return kv
   } catch {
@@ -59,13 +60,14 @@ export interface Persistence {
   kv?: KV
 }
 
-export function createPersistence(mode: PersistenceMode, name: string): Persistence {
+/** `drop` hears of each value left out of what is stored (see {@link sanitize}). */
+export function createPersistence(mode: PersistenceMode, name: string, drop: (path: string) => void = () => {}): Persistence {
   const ls = mode.includes('localStorage') ? localStore() : undefined
   const ck = mode.includes('cookie') ? cookieStore() : undefined
   const read = (s?: KV): Props => {
     try {
       const o = JSON.parse(s?.get(name) || '{}')
-      return o && typeof o == 'object' ? o : {}
+      return o && typeof o === 'object' ? o : {}
     } catch {
       return {}
     }
@@ -78,7 +80,7 @@ export function createPersistence(mode: PersistenceMode, name: string): Persiste
       // quota or private mode: the in-memory copy stays authoritative
     }
     try {
-      const sub = mode == 'cookie' ? props : Object.fromEntries(COOKIE_KEYS.filter((k) => k in props).map((k) => [k, props[k]]))
+      const sub = mode === 'cookie' ? props : Object.fromEntries(COOKIE_KEYS.filter((k) => k in props).map((k) => [k, props[k]]))
       ck?.set(name, JSON.stringify(sub))
     } catch {
       // same
@@ -87,6 +89,7 @@ export function createPersistence(mode: PersistenceMode, name: string): Persiste
   return {
     get: <T>(k: string) => props[k] as T | undefined,
     set(o) {
+      o = sanitize(o, drop)
       props = { ...props, ...o }
       for (const k in o) if (o[k] === undefined) delete props[k]
       save()

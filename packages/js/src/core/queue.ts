@@ -98,7 +98,7 @@ export function createQueue(url: string, token: string, kv: KV | undefined, key:
       if (status >= 200 && status < 300) {
         failures = 0
         remove(ids)
-      } else if (status >= 400 && status < 500 && status != 429) {
+      } else if (status >= 400 && status < 500 && status !== 429) {
         log('events rejected, dropping them', status)
         remove(ids)
       } else {
@@ -118,7 +118,7 @@ export function createQueue(url: string, token: string, kv: KV | undefined, key:
       .finally(() => (sending = undefined)))
   }
 
-  if (typeof addEventListener == 'function') addEventListener('online', () => q.length && flush())
+  if (typeof addEventListener === 'function') addEventListener('online', () => q.length && flush())
   if (q.length) schedule(0)
 
   return {

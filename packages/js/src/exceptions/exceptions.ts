@@ -26,11 +26,11 @@ export function parseStack(stack: string): StackFrame[] {
 }
 
 type ErrorLike = { name?: string; message?: string; stack?: string; cause?: unknown }
-const isErrorLike = (e: unknown): e is ErrorLike => !!e && typeof e == 'object' && 'message' in e
+const isErrorLike = (e: unknown): e is ErrorLike => !!e && typeof e === 'object' && 'message' in e
 
 function describe(e: unknown): string {
   try {
-    return typeof e == 'string' ? e : JSON.stringify(e) ?? String(e)
+    return typeof e === 'string' ? e : JSON.stringify(e) ?? String(e)
   } catch {
     return String(e)
   }
@@ -52,8 +52,11 @@ export function exceptionProps(error: unknown, handled: boolean, mechanism = 'ge
   return { $exception_type: list[0]?.type ?? nonErrorType, $exception_message: list[0]?.value ?? '', $exception_level: 'error', $exception_list: list }
 }
 
-/** Reports uncaught errors and unhandled rejections on `window`. */
-export function catchExceptions(report: (props: Props) => void): void {
+/**
+ * Reports uncaught errors and unhandled rejections on `window`, first those of `early` (events that
+ * happened before); returns what stops it.
+ */
+export function catchExceptions(report: (props: Props) => void, early: Event[] = []): () => void {
   const onError = (ev: ErrorEvent) =>
     report(
       exceptionProps(
@@ -64,6 +67,14 @@ export function catchExceptions(report: (props: Props) => void): void {
       ),
     )
   const onRejection = (ev: PromiseRejectionEvent) => report(exceptionProps(ev.reason, false, 'onunhandledrejection', 'UnhandledRejection'))
+  for (const ev of early) (ev.type === 'error' ? onError : onRejection)(ev as ErrorEvent & PromiseRejectionEvent)
   addEventListener('error', onError)
   addEventListener('unhandledrejection', onRejection)
+  return () => {
+    removeEventListener('error', onError)
+    removeEventListener('unhandledrejection', onRejection)
+  }
 }
+
+/** The window events `catchExceptions` reports: the client keeps them while the `exceptions` extension loads. */
+export const EXCEPTION_EVENTS = ['error', 'unhandledrejection']

@@ -1,4 +1,5 @@
 import type { Bootstrap } from '../core/config'
+import { createStore, type Store, type WritableStore } from '../core/store'
 
 /** A flag's value: `true`/`false`, or the key of the variant the user gets. */
 export type FlagValue = boolean | string
@@ -21,15 +22,12 @@ export interface FlagSnapshot {
   readonly error?: string
 }
 
-/** The framework-free flag store: what `useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot)` needs. */
-export interface FlagStore {
-  /** Calls `listener` after every snapshot change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void
-  /** The current snapshot, synchronously (same object until the state changes). */
-  getSnapshot(): FlagSnapshot
-  /** The snapshot built from `init`'s bootstrap alone (no storage, overrides or requests): identical on server and client. */
-  getServerSnapshot(): FlagSnapshot
-}
+/**
+ * The framework-free flag store: what `useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot)` needs.
+ * `getServerSnapshot()` is the snapshot built from `init`'s bootstrap alone (no storage, overrides or
+ * requests): identical on server and client.
+ */
+export type FlagStore = Store<FlagSnapshot>
 
 /** Values as they come from the server, the bootstrap or the cache. */
 export interface FlagValues {
@@ -45,10 +43,9 @@ interface State {
 }
 
 /** The store with the writers the client uses; only the `FlagStore` part is public. */
-export interface InternalFlagStore extends FlagStore {
+export interface InternalFlagStore extends WritableStore<FlagSnapshot> {
   state: State
   update(s: Partial<State>): void
-  server: FlagSnapshot
 }
 
 const json = (v: unknown) => JSON.stringify(v)
@@ -56,7 +53,7 @@ const freeze = Object.freeze
 
 /** Payloads arrive as JSON strings: parse them, keep the raw value when that fails. */
 export function parsePayload(v: unknown): unknown {
-  if (typeof v == 'string') {
+  if (typeof v === 'string') {
     try {
       return JSON.parse(v)
     } catch {
@@ -75,11 +72,11 @@ function snapshot({ base, over, source, error }: State, prev: FlagSnapshot): Fla
   for (const k in all) {
     if (!flags[k] || all[k] == null) continue
     const v = parsePayload(all[k])
-    payloads[k] = k in prev.payloads && json(prev.payloads[k]) == json(v) ? prev.payloads[k] : v
+    payloads[k] = k in prev.payloads && json(prev.payloads[k]) === json(v) ? prev.payloads[k] : v
   }
-  const f = json(flags) == json(prev.flags) ? prev.flags : freeze(flags)
-  const p = json(payloads) == json(prev.payloads) ? prev.payloads : freeze(payloads)
-  if (f == prev.flags && p == prev.payloads && source == prev.source && error == prev.error) return prev
+  const f = json(flags) === json(prev.flags) ? prev.flags : freeze(flags)
+  const p = json(payloads) === json(prev.payloads) ? prev.payloads : freeze(payloads)
+  if (f === prev.flags && p === prev.payloads && source === prev.source && error === prev.error) return prev
   return freeze(error ? { flags: f, payloads: p, source, error } : { flags: f, payloads: p, source })
 }
 
@@ -94,30 +91,8 @@ export function bootstrapSnapshot(bootstrap?: Bootstrap): FlagSnapshot {
 }
 
 export function createFlagStore(): InternalFlagStore {
-  const listeners = new Set<() => void>()
-  let snap = EMPTY
-  const store: InternalFlagStore = {
-    state: { base: { flags: {}, payloads: {} }, over: {}, source: 'none' },
-    server: EMPTY,
-    subscribe(l) {
-      listeners.add(l)
-      return () => void listeners.delete(l)
-    },
-    getSnapshot: () => snap,
-    getServerSnapshot: () => store.server,
-    update(s) {
-      store.state = { ...store.state, ...s }
-      const next = snapshot(store.state, snap)
-      if (next == snap) return
-      snap = next
-      listeners.forEach((l) => {
-        try {
-          l()
-        } catch {
-          // a failing listener must not stop the others, nor the client
-        }
-      })
-    },
-  }
+  const store = createStore(EMPTY) as InternalFlagStore
+  store.state = { base: { flags: {}, payloads: {} }, over: {}, source: 'none' }
+  store.update = (s) => store.set(snapshot((store.state = { ...store.state, ...s }), store.getSnapshot()))
   return store
 }

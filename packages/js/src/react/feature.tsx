@@ -44,7 +44,7 @@ export function ServiceFeature(props: ServiceFeatureProps): ReactElement {
   if (!matches) return <>{props.fallback}</>
   return (
     <Tracked {...props} client={ctx.client} value={value} done={done.current}>
-      {typeof children == 'function' ? children(payload) : children}
+      {typeof children === 'function' ? children(payload) : children}
     </Tracked>
   )
 }
@@ -63,14 +63,14 @@ function Tracked({ flag, client, value, done, visibilityObserverOptions, trackVi
     const v = latest.current.value
     client.capture('$feature_' + kind, {
       feature_flag: flag,
-      ...(typeof v == 'string' ? { feature_flag_variant: v } : {}),
-      $set: { [`$feature_${kind}/${flag}`]: typeof v == 'string' ? v : true },
+      ...(typeof v === 'string' ? { feature_flag_variant: v } : {}),
+      $set: { [`$feature_${kind}/${flag}`]: typeof v === 'string' ? v : true },
     })
   }
 
   useEffect(() => {
     const el = ref.current
-    if (!trackView || !el || done.view || typeof IntersectionObserver == 'undefined') return
+    if (!trackView || !el || done.view || typeof IntersectionObserver === 'undefined') return
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import type { EarlyAccessFeature, EarlyAccessStage, FlagSnapshot, FlagValue } from 'service-js'
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import type { EarlyAccessFeature, EarlyAccessList, EarlyAccessStage, FlagSnapshot, FlagValue } from 'service-js'
 import { useCtx } from './provider'
 
 /**
@@ -42,7 +42,7 @@ function useReport(flag: string): void {
  */
 export function useFeatureFlagEnabled(flag: string, defaultValue?: boolean): boolean | undefined {
   useReport(flag)
-  return useSnapshot((s) => (flag in s.flags ? !!s.flags[flag] : s.source == 'server' ? false : defaultValue))
+  return useSnapshot((s) => (flag in s.flags ? !!s.flags[flag] : s.source === 'server' ? false : defaultValue))
 }
 
 /**
@@ -73,7 +73,7 @@ export function useActiveFeatureFlags(): string[] {
   const last = useRef<string[]>([])
   return useSnapshot((s) => {
     const keys = Object.keys(s.flags).filter((k) => s.flags[k])
-    return keys.join('\n') == last.current.join('\n') ? last.current : (last.current = keys)
+    return keys.join('\n') === last.current.join('\n') ? last.current : (last.current = keys)
   })
 }
 
@@ -92,29 +92,32 @@ export interface EarlyAccess {
   enroll: (flagKey: string, enrolled: boolean) => void
 }
 
+/** What `useEarlyAccessFeatures` serves until the list of its stages has loaded. */
+const NOT_LOADED: EarlyAccessList = { features: [], isLoaded: false }
+
 /**
  * The early access features open to the user, with opt-in/out. Loads the list from the service on
- * mount (and when `stages` change); `enrolled` follows the feature's flag.
+ * mount (and when `stages` change) and reads it from the client's `earlyAccessStore`; `enrolled` follows
+ * the feature's flag.
  * @example
  * const { features, enroll } = useEarlyAccessFeatures()
  * features.map((f) => <input type="checkbox" checked={f.enrolled} onChange={(e) => enroll(f.flagKey!, e.target.checked)} />)
  */
 export function useEarlyAccessFeatures(stages?: EarlyAccessStage[]): EarlyAccess {
   const { client } = useCtx()
-  const [list, setList] = useState<{ f: EarlyAccessFeature[]; isLoaded: boolean; error?: string }>({ f: [], isLoaded: false })
   const key = stages?.join() ?? ''
   useEffect(() => {
-    let live = true
-    client.getEarlyAccessFeatures((f, c) => live && setList({ f, ...c }), true, key ? (key.split(',') as EarlyAccessStage[]) : undefined)
-    return () => void (live = false)
+    client.getEarlyAccessFeatures(() => {}, true, key ? (key.split(',') as EarlyAccessStage[]) : undefined)
   }, [client, key])
+  const store = client.earlyAccessStore
+  const list = useSyncExternalStore(store.subscribe, () => store.getSnapshot()[key] ?? NOT_LOADED, () => NOT_LOADED)
   // One character per feature ('1' enrolled): re-renders only when an enrollment of these features changes.
-  const bits = useSnapshot((s) => list.f.map((f) => (f.flagKey && s.flags[f.flagKey] ? 1 : 0)).join(''))
+  const bits = useSnapshot((s) => list.features.map((f) => (f.flagKey && s.flags[f.flagKey] ? 1 : 0)).join(''))
   const enroll = useCallback(
     (flagKey: string, enrolled: boolean) =>
-      client.updateEarlyAccessFeatureEnrollment(flagKey, enrolled, list.f.find((f) => f.flagKey == flagKey)?.stage),
+      client.updateEarlyAccessFeatureEnrollment(flagKey, enrolled, list.features.find((f) => f.flagKey === flagKey)?.stage),
     [client, list],
   )
-  const features = useMemo(() => list.f.map((f, i) => ({ ...f, enrolled: bits[i] == '1' })), [list, bits])
+  const features = useMemo(() => list.features.map((f, i) => ({ ...f, enrolled: bits[i] === '1' })), [list, bits])
   return useMemo(() => ({ features, isLoaded: list.isLoaded, error: list.error, enroll }), [features, list, enroll])
 }

@@ -49,7 +49,7 @@ afterEach(cleanup)
 const inProvider = (c: Service, ui: ReactNode) => render(<ServiceProvider client={c}>{ui}</ServiceProvider>)
 const events = async (c: Service, tok: string, name: string) => {
   await c.flush()
-  return net.events(tok).filter((e) => e.event == name)
+  return net.events(tok).filter((e) => e.event === name)
 }
 
 describe('ServiceFeature', () => {

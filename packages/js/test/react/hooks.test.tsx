@@ -23,7 +23,7 @@ afterEach(cleanup)
 /** A v2 `/flags` answer. */
 const v2 = (flags: Record<string, boolean | string>, payloads: Record<string, string> = {}) => ({
   flags: Object.fromEntries(
-    Object.entries(flags).map(([key, v]) => [key, { key, enabled: v !== false, variant: typeof v == 'string' ? v : null, metadata: { payload: payloads[key] ?? null } }]),
+    Object.entries(flags).map(([key, v]) => [key, { key, enabled: v !== false, variant: typeof v === 'string' ? v : null, metadata: { payload: payloads[key] ?? null } }]),
   ),
   errorsWhileComputingFlags: false,
   requestId: 'req-1',
@@ -32,7 +32,7 @@ const v2 = (flags: Record<string, boolean | string>, payloads: Record<string, st
 const withProvider = (c: Service) => ({ wrapper: ({ children }: { children: ReactNode }) => <ServiceProvider client={c}>{children}</ServiceProvider> })
 const called = async (c: Service, tok: string) => {
   await c.flush()
-  return net.events(tok).filter((e) => e.event == '$feature_flag_called').map((e) => [e.properties.$feature_flag, e.properties.$feature_flag_response])
+  return net.events(tok).filter((e) => e.event === '$feature_flag_called').map((e) => [e.properties.$feature_flag, e.properties.$feature_flag_response])
 }
 
 /** Counts the store's live subscriptions (every hook subscribes through `client.flagStore.subscribe`). */
@@ -286,7 +286,7 @@ describe('useEarlyAccessFeatures', () => {
     act(() => box.click())
     expect(box.checked).toBe(false)
     await c.flush()
-    const updates = net.events(tok).filter((e) => e.event == '$feature_enrollment_update')
+    const updates = net.events(tok).filter((e) => e.event === '$feature_enrollment_update')
     expect(updates.map((e) => e.properties)).toMatchObject([
       { $feature_flag: 'new-editor', $feature_enrollment: true, $set: { '$feature_enrollment/new-editor': true }, $feature_enrollment_stage: 'beta' },
       { $feature_flag: 'new-editor', $feature_enrollment: false, $set: { '$feature_enrollment/new-editor': false } },
@@ -310,6 +310,17 @@ describe('useEarlyAccessFeatures', () => {
     render(<Probe />, withProvider(client(token())))
     await act(() => settle())
     expect(result).toMatchObject({ features: [], isLoaded: false, error: expect.any(String) })
+  })
+
+  it('reads the list from earlyAccessStore: one loaded before mount shows at once, while it reloads', async () => {
+    net.earlyAccess = { earlyAccessFeatures: [feature] }
+    const c = client(token())
+    c.getEarlyAccessFeatures(() => {})
+    await settle()
+    render(<Beta />, withProvider(c))
+    expect(screen.getByLabelText('New editor')).toBeTruthy()
+    await act(() => settle())
+    expect(net.sent.filter((r) => r.url.includes('/api/early_access_features/'))).toHaveLength(2)
   })
 
   it('does not update after unmount', async () => {

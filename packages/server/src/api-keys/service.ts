@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import type { ApiKeyTable, Database } from '../db/schema';
+import type { Executor } from '../db/schema';
+import { apiKeyStore, type ApiKeyRow } from './store';
 
 /** Objects a scope can name; a scope is `<object>:read`, `<object>:write`, or `*`. */
 export const SCOPE_OBJECTS = ['early_access_feature', 'feature_flag', 'project', 'event', 'person'] as const;
@@ -37,7 +37,7 @@ export function hasScope(granted: string[], required: string): boolean {
   return action === 'read' && granted.includes(`${object}:write`);
 }
 
-function toApiKey(row: Selectable<ApiKeyTable>): ApiKey {
+function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     label: row.label,
@@ -50,10 +50,11 @@ function toApiKey(row: Selectable<ApiKeyTable>): ApiKey {
   };
 }
 
+/** Personal API keys: creating, listing, revoking, and verifying a secret (SQL in ./store). */
 export class ApiKeyService {
   private readonly lastTouched = new Map<string, number>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Executor) {}
 
   /** Creates a key and returns it with its secret; only the secret's hash is stored. */
   async create(input: { label: string; scopes: string[]; projectIds: number[] | null }): Promise<{ key: ApiKey; secret: string }> {
@@ -69,30 +70,23 @@ export class ApiKeyService {
       last_used_at: null,
       revoked_at: null,
     };
-    await this.db.insertInto('api_keys').values(row).execute();
+    await apiKeyStore.insert(this.db, row);
     return { key: toApiKey(row), secret };
   }
 
   async list(): Promise<ApiKey[]> {
-    const rows = await this.db.selectFrom('api_keys').selectAll().orderBy('created_at').execute();
-    return rows.map(toApiKey);
+    return (await apiKeyStore.all(this.db)).map(toApiKey);
   }
 
   /** Revokes the key with this id; false when there is no such live key. */
   async revoke(id: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('api_keys')
-      .set({ revoked_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return apiKeyStore.revoke(this.db, id, new Date().toISOString());
   }
 
   /** The live key whose secret this is, or undefined. Hashes are compared in constant time. */
   async verify(secret: string): Promise<ApiKey | undefined> {
     const hash = hashSecret(secret);
-    const row = await this.db.selectFrom('api_keys').selectAll().where('secure_value', '=', hash).executeTakeFirst();
+    const row = await apiKeyStore.byHash(this.db, hash);
     if (!row || row.revoked_at) return undefined;
     if (!timingSafeEqual(Buffer.from(row.secure_value, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
     await this.touch(row.id);
@@ -104,6 +98,6 @@ export class ApiKeyService {
     const now = Date.now();
     if (now - (this.lastTouched.get(id) ?? 0) < 60_000) return;
     this.lastTouched.set(id, now);
-    await this.db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('id', '=', id).execute();
+    await apiKeyStore.touch(this.db, id, new Date(now).toISOString());
   }
 }

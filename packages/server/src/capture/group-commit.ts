@@ -1,3 +1,5 @@
+import { isUnavailable } from '../db/database';
+
 /** Thrown by `write` when the queue is full or closing: the caller should answer 503 and ask the client to retry. */
 export class QueueFullError extends Error {}
 
@@ -83,7 +85,11 @@ export class GroupCommit<T> {
       await this.commit(group.length === 1 ? group[0]!.items : group.flatMap((w) => w.items));
       for (const waiting of group) settle(waiting);
     } catch (error) {
-      if (group.length === 1) return settle(group[0]!, error);
+      // Nobody's items are at fault when the database is gone: every caller hears so at once (503).
+      if (group.length === 1 || isUnavailable(error)) {
+        for (const waiting of group) settle(waiting, error);
+        return;
+      }
       // One caller's items must not fail the others: commit each alone, in order.
       for (const waiting of group) {
         try {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { echoOriginCors, preflight } from '../http/cors';
+import { apiErrorOf } from '../http/errors';
 import { perProjectRateLimit, projectByToken } from '../http/project-token';
 import { ErrorSchema } from '../http/schemas';
-import { decodeSdkBody, sdkBodyParsers } from '../http/sdk-body';
+import { decodeSdkBody, sdkBodyParsers, type LargeBodySlots } from '../http/sdk-body';
 import type { Services } from '../services';
-import { IngestService, captureTokenOf, normalizeEvents } from './service';
+import { captureTokenOf, eventsOf, normalizeEvents, type CaptureBody } from './service';
 
 export interface CaptureOptions {
   services: Services;
@@ -14,7 +15,10 @@ export interface CaptureOptions {
   /** Largest body on /batch/, in bytes. */
   batchBodyLimit: number;
   rateLimitPerMinute: number;
-  maxPendingEvents: number;
+  /** Largest event, serialized, in bytes: larger ones are refused (EVENT_MAX_BYTES). */
+  eventMaxBytes: number;
+  /** The app's budget of large SDK bodies. */
+  largeBodies: LargeBodySlots;
 }
 
 type Query = Record<string, string | undefined>;
@@ -24,7 +28,11 @@ const tokenQuery = {
   compression: Type.Optional(Type.String({ description: '`gzip`, `gzip-js` or `base64`; gzip is also detected by its magic bytes' })),
   beacon: Type.Optional(Type.String({ description: '`1`: answer 204 instead of 200' })),
 };
-const responses = { 200: Type.Object({ status: Type.Literal(1) }), 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
+const Stored = Type.Object({
+  status: Type.Literal(1),
+  refused: Type.Optional(Type.Array(ErrorSchema, { description: 'events not stored, each with why (`attr`: `batch__<index>`); only when there are some' })),
+});
+const responses = { 200: Stored, 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 const postSchema = {
   tags: ['sdk'],
   summary: 'Capture events (PostHog capture protocol); 200 once they are stored',
@@ -48,28 +56,34 @@ const getSchema = {
  */
 export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opts) => {
   const { services } = opts;
-  const ingest = new IngestService(services.db, services.changes, { maxPendingEvents: opts.maxPendingEvents });
-  app.addHook('onClose', () => ingest.close());
   app.addHook('onRequest', echoOriginCors);
 
   const routes = (paths: string[], bodyLimit: number) => async (scope: FastifyInstance) => {
-    sdkBodyParsers(scope, bodyLimit);
+    const bodies = { maxBytes: bodyLimit, largeBodies: opts.largeBodies, tokenField: 'api_key' as const, checkToken: (token: string) => projectByToken(services.projects, token) };
+    sdkBodyParsers(scope, bodies);
     const options = {
       preValidation: async (request: FastifyRequest) => {
         const query = request.query as Query;
-        if (request.method === 'GET' && query.data) {
+        // Before validation: the query is as sent (`data` twice is an array, which the schema then refuses).
+        if (request.method === 'GET' && typeof query.data === 'string' && query.data) {
           // A query string turns "+" into a space; base64 has no spaces, so they were plus signs.
-          request.body = await decodeSdkBody(request, Buffer.from(query.data.replaceAll(' ', '+')), bodyLimit);
+          request.body = await decodeSdkBody(request, Buffer.from(query.data.replaceAll(' ', '+')), bodies);
         }
-        request.project = await projectByToken(services.projects, captureTokenOf(request.body, query));
+        // Read once: the token lookup here and normalizing in the handler both use the events it finds.
+        request.body = eventsOf(request.body);
+        request.project = await projectByToken(services.projects, captureTokenOf(request.body as CaptureBody, query));
       },
       config: { rateLimit: perProjectRateLimit(opts.rateLimitPerMinute) },
     };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const query = request.query as Query;
-      await ingest.capture(request.project!.id, normalizeEvents(request.body, query));
+      const { events, refused } = await normalizeEvents(request.body as CaptureBody, query, opts.eventMaxBytes);
+      // Nothing to store: the request is refused as a whole, for its first event's reason.
+      if (!events.length) throw refused[0]!;
+      await services.ingest.capture(request.project!.id, events);
+      if (refused.length) request.log.warn({ refused: refused.map((e) => e.detail) }, 'capture: events too large were dropped');
       if (query.beacon === '1') return reply.code(204).send();
-      return { status: 1 };
+      return refused.length ? { status: 1, refused: refused.map((e) => apiErrorOf(e).body()) } : { status: 1 };
     };
     for (const path of paths) {
       scope.post(path, { ...options, schema: postSchema }, handler);

@@ -3,8 +3,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Compilable, type Migration } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config';
+import { ConfigError, DEFAULT_DATABASE_TIMEOUT_MS, type Config } from '../config';
 import type { Database } from './schema';
+import { checkpointInWorker } from './checkpointer';
 import { initial } from './migrations/0001-initial';
 import { personsAndEvents } from './migrations/0002-persons-events';
 
@@ -16,6 +17,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** Where the data is, as it may be printed (`databaseLocation`). */
+  location: string;
+  /** True when this open created the service's tables: the database was empty. */
+  created: boolean;
   /**
    * A read built once by Kysely and run many times with new parameters (in the order the query binds
    * them), for hot paths: on SQLite a prepared statement on a read-only connection (committed data only,
@@ -24,9 +29,30 @@ export interface Db {
   preparedRead<R>(query: Compilable<R>): (...params: unknown[]) => Promise<R[]>;
   /** Sends `payload` to every process listening on `channel` (PostgreSQL NOTIFY; nothing on SQLite, one process). */
   publish(channel: string, payload: string): Promise<void>;
-  /** Calls `onMessage` for each payload on `channel`, and `onGap` after a lost connection, when messages may have been missed. */
+  /** Calls `onMessage` for each payload on `channel`, and `onGap` once listening again after a lost connection (messages may have been missed). */
   subscribe(channel: string, onMessage: (payload: string) => void, onGap: () => void): void;
+  /** True when the database answers a trivial query within the database timeout (for `/_health`). */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** The SQLite file in a data folder. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'service.db');
+
+/**
+ * Where the configured database is, for people to read, never with a password: `SQLite at /path/service.db`, or
+ * `PostgreSQL at host:port/database` (with the schema when one is set).
+ */
+export function databaseLocation(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `SQLite at ${sqliteFile(config.dataDir)}`;
+  const schema = config.databaseSchema ? ` (schema ${config.databaseSchema})` : '';
+  try {
+    const url = new URL(config.databaseUrl);
+    const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
+    return `PostgreSQL at ${host}:${url.searchParams.get('port') ?? (url.port || 5432)}/${decodeURIComponent(url.pathname.slice(1))}${schema}`;
+  } catch {
+    return `PostgreSQL at DATABASE_URL${schema}`;
+  }
 }
 
 /** Versioned migrations, applied in key order. */
@@ -34,34 +60,51 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   return { '0001-initial': initial(dialect), '0002-persons-events': personsAndEvents(dialect) };
 }
 
-/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else a SQLite file) and migrates it. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Db> {
+/**
+ * Opens the configured database (PostgreSQL when DATABASE_URL is set, else a SQLite file) and migrates it.
+ * A lost PostgreSQL connection never ends the process: queries on it fail (see `isUnavailable`) and the
+ * pool and the LISTEN connection connect anew.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'databaseTimeoutMs'>>,
+): Promise<Db> {
+  const timeoutMs = config.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
   let kysely: Kysely<Database>;
   let dialect: Dialect;
   let listener: Listener | undefined;
   let pool: pg.Pool | undefined;
   let file: string | undefined;
+  let checkpointer: { stop(): Promise<void> } | undefined;
   if (config.databaseUrl) {
     dialect = 'postgres';
     const schema = config.databaseSchema;
-    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid DATABASE_SCHEMA "${schema}"`);
-    pool = new pg.Pool({
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new ConfigError(`DATABASE_SCHEMA must be lower-case letters, digits and _, got "${schema}"`);
+    const connection: pg.ClientConfig = {
       connectionString: config.databaseUrl,
-      max: 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
+      // Names the service's sessions in pg_stat_activity unless the URL (or PGAPPNAME) names them.
+      fallback_application_name: 'service',
+      // Fail fast (503) instead of hanging while the database is down; notice a vanished peer.
+      connectionTimeoutMillis: timeoutMs,
+      keepAlive: true,
+    };
+    pool = new pg.Pool({ ...connection, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    // A connection lost while idle (terminated backend, restart, failover): the pool drops it and connects anew.
+    pool.on('error', () => undefined);
+    // ... and while in use: its query fails, and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    listener = new Listener(config.databaseUrl);
+    listener = new Listener(connection);
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(config.dataDir, { recursive: true });
-    file = path.join(config.dataDir, 'service.db');
+    file = sqliteFile(config.dataDir);
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${timeoutMs}`);
+    checkpointer = checkpointInWorker(sqlite, file, timeoutMs);
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const migrator = new Migrator({
@@ -70,16 +113,21 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databas
     // Keep Kysely's bookkeeping tables in the configured schema, not wherever a same-named table exists.
     ...(config.databaseUrl && config.databaseSchema ? { migrationTableSchema: config.databaseSchema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
+    await checkpointer?.stop();
     await kysely.destroy();
     throw error;
   }
   const reader = file ? new SQLite(file, { readonly: true }) : undefined;
+  reader?.pragma(`busy_timeout = ${timeoutMs}`);
+  const probe = reader?.prepare('select 1 from sqlite_master limit 1');
   let statements = 0;
   return {
     kysely,
     dialect,
+    location: databaseLocation(config),
+    created: Boolean(results?.some((r) => r.migrationName === '0001-initial' && r.status === 'Success')),
     preparedRead<R>(query: Compilable<R>) {
       const text = query.compile().sql;
       if (reader) {
@@ -93,22 +141,42 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databas
       if (dialect === 'postgres') await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
     },
     subscribe: (channel, onMessage, onGap) => listener?.subscribe(channel, onMessage, onGap),
+    ping: () => answersWithin(timeoutMs, async () => (probe ? probe.all() : await pool!.query('select 1'))),
     close: async () => {
       reader?.close();
       await listener?.close();
+      await checkpointer?.stop();
       await kysely.destroy();
     },
   };
 }
 
-/** One PostgreSQL connection for LISTEN, reconnected with back-off when it drops. */
+/** True when `check` resolves within `ms`; false when it fails or takes longer. */
+async function answersWithin(ms: number, check: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([check().then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One PostgreSQL connection for LISTEN, reconnected with back-off when it drops. Once listening again,
+ * each channel's `onGap` runs: what was notified while the connection was down is lost.
+ */
 class Listener {
   private client: pg.Client | undefined;
   private readonly channels = new Map<string, { onMessage: (payload: string) => void; onGap: () => void }>();
   private closed = false;
   private retryMs = 100;
+  /** A connection was lost since the channels were last listened to. */
+  private lost = false;
 
-  constructor(private readonly url: string) {}
+  constructor(private readonly connection: pg.ClientConfig) {}
 
   subscribe(channel: string, onMessage: (payload: string) => void, onGap: () => void) {
     this.channels.set(channel, { onMessage, onGap });
@@ -118,7 +186,7 @@ class Listener {
 
   private async connect() {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client(this.connection);
     this.client = client;
     client.on('notification', (message) => this.channels.get(message.channel)?.onMessage(message.payload ?? ''));
     client.on('error', () => this.reconnect(client));
@@ -127,6 +195,10 @@ class Listener {
       await client.connect();
       for (const channel of this.channels.keys()) await client.query(`LISTEN "${channel}"`);
       this.retryMs = 100;
+      if (this.lost) {
+        this.lost = false;
+        for (const { onGap } of this.channels.values()) onGap();
+      }
     } catch {
       this.reconnect(client);
     }
@@ -135,9 +207,9 @@ class Listener {
   private reconnect(client: pg.Client) {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
+    this.lost = true;
     client.removeAllListeners('notification');
     void client.end().catch(() => undefined);
-    for (const { onGap } of this.channels.values()) onGap();
     setTimeout(() => void this.connect(), this.retryMs).unref();
     this.retryMs = Math.min(this.retryMs * 2, 5000);
   }
@@ -168,6 +240,25 @@ function withStatementCache(sqlite: SQLite.Database) {
       return statement;
     },
   };
+}
+
+/** Node's and PostgreSQL's codes for a database that is down, restarting, refusing or unreachable. */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+/** pg's messages for a connection that is gone or could not be made in time. */
+const lostConnection = /^Connection terminated|timeout exceeded when trying to connect|is not queryable/;
+/** SQLite's (extended) codes for a file that is full, locked by another process, failing, read-only or missing. */
+const sqliteUnavailable = /^SQLITE_(FULL|BUSY|LOCKED|IOERR|READONLY|CANTOPEN)/;
+
+/**
+ * True when `error` means the database cannot be reached or written right now, whatever the request:
+ * PostgreSQL down, restarting, failing over or unreachable (connection exceptions, class 08), or a SQLite
+ * file that is full, locked, failing or read-only. The one place that decides a 503 over a 500.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof AggregateError) return error.errors.some(isUnavailable);
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  return unavailableCodes.has(code) || code.startsWith('08') || sqliteUnavailable.test(code) || (typeof e?.message === 'string' && lostConnection.test(e.message));
 }
 
 /** True when `error` is a unique-constraint violation (optionally on the named column or index). */

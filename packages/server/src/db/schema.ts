@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /** Rows as stored. Booleans are 0/1 integers and JSON is text on both SQLite and PostgreSQL. */
 export interface ProjectTable {
@@ -106,3 +106,6 @@ export interface Database {
   groups: GroupTable;
   events: EventTable;
 }
+
+/** What store functions run on: the database, or a transaction on it. */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { enrollmentCondition } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
 import type { Changes } from '../changes';
+import { isUuid } from '../uuid';
 import { isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
-import { ENROLLMENT_PREFIX, checkKey, insertFlag } from '../feature-flags/service';
+import { checkKey, insertFlag, type FlagUpdateGuard } from '../feature-flags/service';
 import { flagStore, toFlag, type Filters, type FlagRow } from '../feature-flags/store';
-import { notFound, validationError } from '../http/errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { earlyAccessStore, type FeatureRow } from './store';
 
 export const STAGES = ['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived'] as const;
 export type Stage = (typeof STAGES)[number];
 /** Stages in which opted-in people get the feature (PostHog's "release stages"). */
 export const RELEASE_STAGES: readonly string[] = ['concept', 'alpha', 'beta', 'general-availability'];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FeatureInput {
   name: string;
@@ -43,12 +43,6 @@ export function toFeature(row: FeatureRow, flag: FlagRow | undefined) {
   };
 }
 
-/** The super condition that turns the flag on (or off) for people who opted in (or out). */
-export const enrollmentCondition = (flagKey: string) => ({
-  properties: [{ key: `${ENROLLMENT_PREFIX}${flagKey}`, type: 'person', operator: 'exact', value: ['true'] }],
-  rollout_percentage: 100,
-});
-
 /** Django's slugify: ASCII only, lowercase, words joined by hyphens. */
 export function slugify(name: string): string {
   return name
@@ -69,11 +63,24 @@ function checkDocumentationUrl(url: string | undefined) {
     parsed = undefined;
   }
   if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname || /\s/.test(url)) {
-    throw validationError('Enter a valid URL.', 'documentation_url');
+    throw new ValidationError('Enter a valid URL.', 'documentation_url');
   }
 }
 
-const alreadyLinked = (key: string) => validationError(`Linked feature flag ${key} already has a feature attached to it.`);
+/** A flag linked to a feature stays person-based and is not deleted while the feature exists. */
+export const linkedFlagGuard: FlagUpdateGuard = async (db, flag, patch) => {
+  if (!(await earlyAccessStore.byFlag(db, flag.id))) return;
+  if (patch.filters?.aggregation_group_type_index != null) {
+    throw new ValidationError('Cannot change this flag to a group-based when linked to an Early Access Feature.');
+  }
+  if (patch.deleted === true) {
+    throw new ValidationError(
+      'Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.',
+    );
+  }
+};
+
+const alreadyLinked = (key: string) => new ValidationError(`Linked feature flag ${key} already has a feature attached to it.`);
 
 export class EarlyAccessService {
   constructor(
@@ -89,7 +96,8 @@ export class EarlyAccessService {
 
   /** The public list for SDKs (`/api/early_access_features/`): PostHog's camelCase fields, flag key or null. */
   async publicList(projectId: number, stages: string[]) {
-    const rows = await earlyAccessStore.inStages(this.db, projectId, stages);
+    const known = stages.filter((stage) => (STAGES as readonly string[]).includes(stage));
+    const rows = known.length ? await earlyAccessStore.inStages(this.db, projectId, known) : [];
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -116,7 +124,7 @@ export class EarlyAccessService {
         if (release) flag = await setEnrollment(trx, flag, true);
       } else {
         const key = slugify(input.name);
-        if (!key) throw validationError('This field may not be blank.', 'key', 'blank');
+        if (!key) throw new ValidationError('This field may not be blank.', 'key', 'blank');
         await checkKey(trx, projectId, key);
         const groups = [{ properties: [], rollout_percentage: 0, variant: null }];
         flag = await insertFlag(trx, projectId, {
@@ -184,22 +192,22 @@ export class EarlyAccessService {
   /** The flag to link: in this project, live, not linked yet, not group-based, not multivariate. */
   private async linkableFlag(db: Kysely<Database>, projectId: number, flagId: number): Promise<FlagRow> {
     const flag = await flagStore.get(db, projectId, flagId);
-    if (!flag || flag.deleted) throw validationError('Feature Flag with this ID does not exist');
+    if (!flag || flag.deleted) throw new ValidationError('Feature Flag with this ID does not exist');
     if (await earlyAccessStore.byFlag(db, flag.id)) throw alreadyLinked(flag.key);
     const filters = JSON.parse(flag.filters) as Filters;
     if (filters.aggregation_group_type_index != null) {
-      throw validationError('Group-based feature flags are not supported for Early Access Features.');
+      throw new ValidationError('Group-based feature flags are not supported for Early Access Features.');
     }
     const variants = (filters.multivariate as { variants?: unknown[] } | null | undefined)?.variants;
     if (Array.isArray(variants) && variants.length) {
-      throw validationError('Multivariate feature flags are not supported for Early Access Features.');
+      throw new ValidationError('Multivariate feature flags are not supported for Early Access Features.');
     }
     return flag;
   }
 
   private async row(projectId: number, id: string, db: Kysely<Database> = this.db): Promise<FeatureRow> {
-    const row = UUID.test(id) ? await earlyAccessStore.get(db, projectId, id.toLowerCase()) : undefined;
-    if (!row) throw notFound();
+    const row = isUuid(id) ? await earlyAccessStore.get(db, projectId, id.toLowerCase()) : undefined;
+    if (!row) throw new NotFoundError();
     return row;
   }
 }

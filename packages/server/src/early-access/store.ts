@@ -1,8 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, EarlyAccessFeatureTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import { countThenPage } from '../db/page';
+import type { EarlyAccessFeatureTable, Executor } from '../db/schema';
 
 export type FeatureRow = Selectable<EarlyAccessFeatureTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** SQL for early access features. Every query is scoped to a project. */
 export const earlyAccessStore = {
@@ -21,9 +21,7 @@ export const earlyAccessStore = {
 
   async page(db: Executor, projectId: number, limit: number, offset: number) {
     const query = db.selectFrom('early_access_features').where('project_id', '=', projectId);
-    const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
-    const rows = await query.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute();
-    return { count: Number(count), rows };
+    return countThenPage(query, limit, offset, (page) => page.selectAll().orderBy('created_at').orderBy('id').execute());
   },
 
   /** Features of a project in the given stages, with their flag keys, for the public endpoint. */

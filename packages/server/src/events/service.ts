@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { validationError } from '../http/errors';
+import { ValidationError } from '../errors';
+import { PAGE_MAX_BYTES } from '../http/pagination';
 import type { Properties } from '../persons/store';
 import { eventStore, type EventFilters } from './store';
 
@@ -15,7 +16,7 @@ export interface EventQuery {
 function timeFilter(value: string | undefined, attr: string): string | undefined {
   if (value === undefined || value === '') return undefined;
   const ms = Date.parse(value);
-  if (!Number.isFinite(ms)) throw validationError('Enter a valid date/time, e.g. 2026-01-31T12:00:00Z.', attr, 'invalid');
+  if (!Number.isFinite(ms)) throw new ValidationError('Enter a valid date/time, e.g. 2026-01-31T12:00:00Z.', attr, 'invalid');
   return new Date(ms).toISOString();
 }
 
@@ -30,7 +31,7 @@ export class EventService {
       after: timeFilter(query.after, 'after'),
       before: timeFilter(query.before, 'before'),
     };
-    const { count, rows } = await eventStore.page(this.db, projectId, filters, limit, offset);
+    const { count, rows } = await eventStore.page(this.db, projectId, filters, limit, offset, PAGE_MAX_BYTES);
     const results = rows.map((row) => ({
       id: row.uuid,
       event: row.event,

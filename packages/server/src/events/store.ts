@@ -1,8 +1,9 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Dialect } from '../db/database';
-import type { Database, EventTable } from '../db/schema';
+import { countThenPage } from '../db/page';
+import type { EventTable, Executor } from '../db/schema';
+import { withinBytes } from '../http/pagination';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type NewEvent = Omit<Insertable<EventTable>, 'id'>;
 
 export interface EventFilters {
@@ -55,21 +56,31 @@ export const eventStore = {
     return inserted;
   },
 
-  /** A page of a project's events, newest first. */
-  async page(db: Executor, projectId: number, filters: EventFilters, limit: number, offset: number) {
+  /**
+   * A page of a project's events, newest first: at most `limit` of them, and no more once their stored text
+   * reaches `maxBytes` (one at least). Sizes are read first, so rows past the budget are never loaded.
+   */
+  async page(db: Executor, projectId: number, filters: EventFilters, limit: number, offset: number, maxBytes: number) {
     let query = db.selectFrom('events').where('project_id', '=', projectId);
     if (filters.event !== undefined) query = query.where('event', '=', filters.event);
     if (filters.distinctId !== undefined) query = query.where('distinct_id', '=', filters.distinctId);
     if (filters.after !== undefined) query = query.where('timestamp', '>', filters.after);
     if (filters.before !== undefined) query = query.where('timestamp', '<', filters.before);
-    const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
-    const rows = await query
-      .select(['uuid', 'event', 'distinct_id', 'properties', 'timestamp'])
-      .orderBy('timestamp', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return { count: Number(count), rows };
+    return countThenPage(query, limit, offset, async (page) => {
+      const sizes = await page
+        .select(['id', sql<number>`octet_length(properties) + octet_length(event) + octet_length(distinct_id)`.as('bytes')])
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      const ids = withinBytes(sizes, maxBytes).map((r) => r.id);
+      if (!ids.length) return [];
+      return db
+        .selectFrom('events')
+        .select(['uuid', 'event', 'distinct_id', 'properties', 'timestamp'])
+        .where('id', 'in', ids)
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    });
   },
 };

@@ -1,14 +1,12 @@
-import { validateFilters } from '@service/flag-engine';
+import { ENROLLMENT_PROPERTY_PREFIX, enrollmentProperty, validateFilters } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Changes } from '../changes';
-import { earlyAccessStore } from '../early-access/store';
-import { notFound, validationError } from '../http/errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { flagStore, toFlag, type FeatureFlag, type Filters, type FlagRow } from './store';
 
 export const KEY_PATTERN = /^[a-zA-Z0-9_-]+$/;
-export const ENROLLMENT_PREFIX = '$feature_enrollment/';
 
 export interface FlagInput {
   key: string;
@@ -22,12 +20,12 @@ export interface FlagPatch extends Partial<FlagInput> {
   deleted?: boolean;
 }
 
-const duplicateKey = () => validationError('There is already a feature flag with this key.', 'key', 'unique');
+const duplicateKey = () => new ValidationError('There is already a feature flag with this key.', 'key', 'unique');
 
 /** Key rules: unique among live flags (checked first), then the allowed characters. */
 export async function checkKey(db: Kysely<Database>, projectId: number, key: string, exceptId?: number) {
   if (await flagStore.liveKeyExists(db, projectId, key, exceptId)) throw duplicateKey();
-  if (!KEY_PATTERN.test(key)) throw validationError('Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key', 'invalid_key');
+  if (!KEY_PATTERN.test(key)) throw new ValidationError('Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key', 'invalid_key');
 }
 
 /** Inserts a flag; a concurrent insert of the same key loses with the same 400 as the pre-check. */
@@ -43,7 +41,7 @@ export async function insertFlag(db: Kysely<Database>, projectId: number, input:
 /** Groups, property filters and operators, rollouts, variants and payloads; a 400 naming the path. */
 function checkFilters(filters: Filters) {
   const error = validateFilters(filters);
-  if (error) throw validationError(error.detail, error.attr, error.code);
+  if (error) throw new ValidationError(error.detail, error.attr, error.code);
 }
 
 /** Points enrollment conditions at a renamed flag's new key. */
@@ -51,16 +49,29 @@ function renameEnrollment(filters: Filters, key: string): Filters {
   if (!Array.isArray(filters.super_groups)) return filters;
   const superGroups = filters.super_groups.map((group: { properties?: { key?: string }[] }) => ({
     ...group,
-    properties: group.properties?.map((p) => (p.key?.startsWith(ENROLLMENT_PREFIX) ? { ...p, key: `${ENROLLMENT_PREFIX}${key}` } : p)),
+    properties: group.properties?.map((p) => (p.key?.startsWith(ENROLLMENT_PROPERTY_PREFIX) ? { ...p, key: enrollmentProperty(key) } : p)),
   }));
   return { ...filters, super_groups: superGroups };
 }
 
+/**
+ * A rule another domain puts on changes to a flag it uses (early access: a linked flag stays person-based and
+ * is not deleted); it throws to refuse the patch. Flags know nothing of the domains that register one.
+ */
+export type FlagUpdateGuard = (db: Kysely<Database>, flag: FlagRow, patch: FlagPatch) => Promise<void>;
+
 export class FeatureFlagService {
+  private readonly guards: FlagUpdateGuard[] = [];
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changes: Changes,
   ) {}
+
+  /** Adds a rule every update must pass before it is applied. */
+  guardUpdates(guard: FlagUpdateGuard) {
+    this.guards.push(guard);
+  }
 
   async create(projectId: number, input: FlagInput): Promise<FeatureFlag> {
     await checkKey(this.db, projectId, input.key);
@@ -87,14 +98,11 @@ export class FeatureFlagService {
 
   async update(projectId: number, id: number, patch: FlagPatch): Promise<FeatureFlag> {
     const row = await this.row(projectId, id);
-    const linked = await earlyAccessStore.byFlag(this.db, row.id);
+    for (const guard of this.guards) await guard(this.db, row, patch);
     const stored = JSON.parse(row.filters) as Filters;
     const changes: Parameters<typeof flagStore.update>[2] = {};
     let filters = stored;
     if (patch.filters !== undefined) {
-      if (linked && patch.filters.aggregation_group_type_index != null) {
-        throw validationError('Cannot change this flag to a group-based when linked to an Early Access Feature.');
-      }
       // Enrollment belongs to the linked early access feature: keep it unless the caller sets it.
       filters = 'super_groups' in patch.filters || !('super_groups' in stored) ? patch.filters : { ...patch.filters, super_groups: stored.super_groups };
     }
@@ -105,11 +113,6 @@ export class FeatureFlagService {
     }
     if (patch.filters !== undefined) checkFilters(filters);
     if (filters !== stored) changes.filters = JSON.stringify(filters);
-    if (patch.deleted === true && linked) {
-      throw validationError(
-        'Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.',
-      );
-    }
     if (patch.deleted !== undefined) {
       if (!patch.deleted && row.deleted && (await flagStore.liveKeyExists(this.db, projectId, changes.key ?? row.key, row.id))) throw duplicateKey();
       changes.deleted = patch.deleted ? 1 : 0;
@@ -129,7 +132,7 @@ export class FeatureFlagService {
 
   private async row(projectId: number, id: number): Promise<FlagRow> {
     const row = Number.isSafeInteger(id) ? await flagStore.get(this.db, projectId, id) : undefined;
-    if (!row) throw notFound();
+    if (!row) throw new NotFoundError();
     return row;
   }
 }

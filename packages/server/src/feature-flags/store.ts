@@ -1,9 +1,10 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, FeatureFlagTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import { containsIgnoringCase } from '../db/like';
+import { countThenPage } from '../db/page';
+import type { Executor, FeatureFlagTable } from '../db/schema';
 
 export type FlagRow = Selectable<FeatureFlagTable>;
 export type Filters = Record<string, unknown>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A feature flag as the API shows it. */
 export interface FeatureFlag {
@@ -82,12 +83,10 @@ export const flagStore = {
     let query = db.selectFrom('feature_flags').where('project_id', '=', projectId).where('deleted', '=', 0);
     if (opts.active !== undefined) query = query.where('active', '=', opts.active ? 1 : 0);
     if (opts.search) {
-      const like = `%${opts.search.toLowerCase()}%`;
-      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['key']), 'like', like), eb(eb.fn('lower', ['name']), 'like', like)]));
+      const search = opts.search;
+      query = query.where((eb) => eb.or([containsIgnoringCase('key', search), containsIgnoringCase('name', search)]));
     }
-    const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
-    const rows = await query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).offset(opts.offset).execute();
-    return { count: Number(count), rows };
+    return countThenPage(query, opts.limit, opts.offset, (page) => page.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
   },
 
   /** Live and active-or-not flags of a project, for evaluation. */

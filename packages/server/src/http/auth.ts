@@ -1,7 +1,10 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { hasScope, type ApiKey, type ApiKeyService } from '../api-keys/service';
-import type { Project, ProjectStore } from '../projects/store';
-import { authenticationFailed, notAuthenticated, notFound, permissionDenied } from './errors';
+import type { ProjectService } from '../projects/service';
+import type { Project } from '../projects/store';
+import { NotFoundError } from '../errors';
+import { authenticationFailed, notAuthenticated, permissionDenied } from './errors';
+import { intId } from './schemas';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,17 +41,17 @@ export function requireProject(key: ApiKey, projectId: number) {
  * An onRequest hook (before the body is read) that requires a personal API key with `scope`; on routes with `:project_id` it also
  * checks the key may use that project and loads it into `request.project` (404 when it does not exist).
  */
-export function authorize(deps: { keys: ApiKeyService; projects: ProjectStore }, scope: string): onRequestAsyncHookHandler {
+export function authorize(deps: { keys: ApiKeyService; projects: ProjectService }, scope: string): onRequestAsyncHookHandler {
   return async (request) => {
     const key = await authenticate(deps.keys, request);
     requireScope(key, scope);
     request.apiKey = key;
     const raw = (request.params as { project_id?: string }).project_id;
     if (raw === undefined) return;
-    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+    const id = intId(raw);
     if (id !== undefined) requireProject(key, id);
     const project = id === undefined ? undefined : await deps.projects.get(id);
-    if (!project) throw notFound('Project not found.');
+    if (!project) throw new NotFoundError('Project not found.');
     request.project = project;
   };
 }

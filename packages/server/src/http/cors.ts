@@ -1,18 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** An Origin as browsers send one: visible ASCII, no spaces. Anything else is not echoed (it may not even be a valid header value). */
+const ORIGIN = /^[\x21-\x7e]+$/;
+/** A header list as browsers send one in Access-Control-Request-Headers. */
+const HEADER_LIST = /^[\w\-, ]+$/;
+
 /**
- * CORS of the public SDK endpoints (capture, public early access features), as PostHog answers them:
- * the request's Origin echoed, with credentials, on every response (errors too). Without an Origin
- * header no CORS header is sent. Add as an `onRequest` hook of the routes' scope.
+ * CORS of the public SDK endpoints (capture, /flags, /decide, remote config, public early access features), as PostHog
+ * answers them: the request's Origin echoed, with credentials, on every response (errors too). Without an Origin
+ * header no CORS header is sent. `Cross-Origin-Resource-Policy: cross-origin` lets browsers read them from any site.
+ * Add as an `onRequest` hook of these routes only: routes taking a personal API key get no CORS.
  */
 export async function echoOriginCors(request: FastifyRequest, reply: FastifyReply) {
+  void reply.header('cross-origin-resource-policy', 'cross-origin');
   const origin = request.headers.origin;
-  if (!origin) return;
+  if (!origin || !ORIGIN.test(origin)) return;
+  const requested = request.headers['access-control-request-headers'];
   void reply.headers({
     'access-control-allow-origin': origin,
     'access-control-allow-credentials': 'true',
     'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': request.headers['access-control-request-headers'] || 'X-Requested-With, Content-Type',
+    'access-control-allow-headers': requested && HEADER_LIST.test(requested) ? requested : 'X-Requested-With, Content-Type',
     vary: 'Origin',
   });
 }

@@ -1,3 +1,5 @@
+import { DomainError, NotFoundError, OverloadedError, TooLargeError, UnauthenticatedError, ValidationError } from '../errors';
+
 /** The one error shape every response uses: `{type, code, detail, attr}`. */
 export interface ErrorBody {
   type: string;
@@ -6,6 +8,7 @@ export interface ErrorBody {
   attr: string | null;
 }
 
+/** An error as the HTTP edge sends it: status, headers and body. Domain code throws src/errors.ts instead. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
@@ -23,10 +26,21 @@ export class ApiError extends Error {
   }
 }
 
-export const validationError = (detail: string, attr: string | null = null, code = 'invalid_input') =>
-  new ApiError(400, 'validation_error', code, detail, attr);
+/** The status, type and headers of each kind of domain error. */
+const domainStatus = (error: DomainError): [number, string, Record<string, string>] => {
+  if (error instanceof ValidationError) return [400, 'validation_error', {}];
+  if (error instanceof NotFoundError) return [404, 'invalid_request', {}];
+  if (error instanceof UnauthenticatedError) return [401, 'authentication_error', {}];
+  if (error instanceof TooLargeError) return [413, 'invalid_request', {}];
+  if (error instanceof OverloadedError) return [503, 'server_error', { 'retry-after': '1' }];
+  return [400, 'invalid_request', {}];
+};
 
-export const notFound = (detail = 'Not found.') => new ApiError(404, 'invalid_request', 'not_found', detail);
+/** A domain error (src/errors.ts) as the HTTP edge sends it. */
+export function apiErrorOf(error: DomainError): ApiError {
+  const [status, type, headers] = domainStatus(error);
+  return new ApiError(status, type, error.code, error.detail, error.attr, headers);
+}
 
 export const notAuthenticated = () =>
   new ApiError(401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.');
@@ -44,6 +58,10 @@ export const throttled = (seconds: number) =>
   new ApiError(429, 'throttled_error', 'throttled', `Request was throttled. Expected available in ${seconds} seconds.`, null, {
     'retry-after': String(seconds),
   });
+
+/** The database cannot be reached or written right now; nothing was stored, so the client should retry. */
+export const databaseUnavailable = () =>
+  new ApiError(503, 'server_error', 'service_unavailable', 'The database is unavailable. Retry in a moment.', null, { 'retry-after': '1' });
 
 export const missingProjectToken = () =>
   new ApiError(401, 'authentication_error', 'missing_api_key', 'API key not provided. You can find your project API key in your project settings.');

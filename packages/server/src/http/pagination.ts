@@ -2,6 +2,22 @@ import type { FastifyRequest } from 'fastify';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
+/**
+ * Bytes of stored JSON a page of events or persons holds at most: it stops adding rows there (yet always holds
+ * one), so that a page of large rows stays a response JSON can hold.
+ */
+export const PAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The leading rows whose `bytes` add up to at most `maxBytes`, and the first row in any case. */
+export function withinBytes<T extends { bytes: number | string }>(rows: T[], maxBytes: number): T[] {
+  let total = 0;
+  let n = 0;
+  for (; n < rows.length; n++) {
+    total += Number(rows[n]!.bytes);
+    if (n > 0 && total > maxBytes) break;
+  }
+  return rows.slice(0, n);
+}
 
 export interface Page<T> {
   count: number;
@@ -12,17 +28,23 @@ export interface Page<T> {
 
 const positiveInt = (raw: unknown) => (typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : undefined);
 
-/** `limit` (default 100, at most 1000) and `offset` (default 0); bad values fall back to the defaults. */
+/**
+ * `limit` (default 100, at most 1000) and `offset` (default 0, at most 2^53 - 1, past every row); bad values fall
+ * back to the defaults.
+ */
 export function pageParams(request: FastifyRequest): { limit: number; offset: number } {
   const query = request.query as Record<string, unknown>;
   const limit = positiveInt(query.limit);
   return {
     limit: limit && limit > 0 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT,
-    offset: positiveInt(query.offset) ?? 0,
+    offset: Math.min(positiveInt(query.offset) ?? 0, Number.MAX_SAFE_INTEGER),
   };
 }
 
-/** The paged envelope, with absolute `next`/`previous` links that repeat the query with a shifted offset. */
+/**
+ * The paged envelope, with absolute `next`/`previous` links that repeat the query with a shifted offset. `next`
+ * starts after the last result, so a page cut short (by PAGE_MAX_BYTES) is continued where it stopped.
+ */
 export function pageOf<T>(request: FastifyRequest, count: number, results: T[], { limit, offset }: { limit: number; offset: number }): Page<T> {
   const link = (nextOffset: number | null) => {
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
@@ -34,7 +56,7 @@ export function pageOf<T>(request: FastifyRequest, count: number, results: T[], 
   };
   return {
     count,
-    next: offset + limit < count ? link(offset + limit) : null,
+    next: results.length && offset + results.length < count ? link(offset + results.length) : null,
     previous: offset <= 0 ? null : link(offset - limit > 0 ? offset - limit : null),
     results,
   };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Project, ProjectStore } from '../projects/store';
+import type { ProjectService } from '../projects/service';
+import type { Project } from '../projects/store';
 import { invalidProjectToken, missingProjectToken } from './errors';
 
 /** The project token of an SDK request: body `token` / `api_key` / `$token`, else query `token` / `api_key`. */
@@ -11,7 +12,7 @@ export function projectTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /** The project a token names; 401 when it is missing or unknown. */
-export async function projectByToken(projects: ProjectStore, token: string | undefined): Promise<Project> {
+export async function projectByToken(projects: ProjectService, token: string | undefined): Promise<Project> {
   if (!token) throw missingProjectToken();
   const project = await projects.byToken(token);
   if (!project) throw invalidProjectToken();

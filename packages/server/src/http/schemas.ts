@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TNumberOptions, type TSchema, type TStringOptions } from 'typebox';
 
 export const ErrorSchema = Type.Object(
   { type: Type.String(), code: Type.String(), detail: Type.String(), attr: Type.Union([Type.String(), Type.Null()]) },
@@ -32,5 +32,20 @@ export const ProjectItemParams = Type.Object({ project_id: Type.String(), id: Ty
 
 export const JsonObject = Type.Record(Type.String(), Type.Unknown());
 
-/** Integer id from a path segment, or undefined when it is not one. */
-export const intId = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : undefined);
+/** The pattern of `Text`: no NUL anywhere. */
+export const NO_NUL = '^[^\\u0000]*$';
+
+/**
+ * A text field of the REST API. PostgreSQL text cannot hold NUL, so none may: 400 `null_characters_not_allowed`
+ * naming the field (as DRF answers), on SQLite too.
+ */
+export const Text = (options: TStringOptions = {}) => Type.String({ ...options, pattern: NO_NUL });
+
+/** The largest id an integer column holds (PostgreSQL `integer`): no row has a larger one. */
+export const MAX_ID = 2_147_483_647;
+
+/** An integer id in a body: 400 naming the field when it is not one or is out of range. */
+export const Id = (options: TNumberOptions = {}) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...options });
+
+/** Integer id from a path segment, or undefined when it is not one (a 404, not a query). */
+export const intId = (raw: string) => (/^\d{1,10}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : undefined);

@@ -1,13 +1,134 @@
-import { promisify } from 'node:util';
+import type { IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
+import { parseJsonInSlices } from './sliced-json';
 
-const gunzip = promisify(zlib.gunzip);
+/** A body counts as large once this many bytes of it are held (read, or inflated): it then needs a slot. */
+export const LARGE_BODY_BYTES = 1024 * 1024;
+/** How long a large body waits for a slot before the request is answered 503. */
+const LARGE_BODY_WAIT_MS = 1000;
+/** How much of the decoded body is read before its leading token is checked. */
+const PEEK_BYTES = 256;
+/** How long no large body must be in hand before the garbage they left is collected. */
+const IDLE_COLLECT_MS = 1000;
 
 const badBody = (detail: string) => new ApiError(400, 'invalid_request', 'parse_error', detail);
 const tooLarge = () => new ApiError(413, 'invalid_request', 'request_too_large', 'Request body is too large.');
+const busy = () =>
+  new ApiError(503, 'server_error', 'overloaded', 'The service is busy reading other large request bodies. Retry in a moment.', null, { 'retry-after': '1' });
 const isGzip = (b: Buffer) => b.length > 2 && b[0] === 0x1f && b[1] === 0x8b;
+
+let gc: (() => void) | undefined;
+/**
+ * A full garbage collection. V8 collects only as JavaScript allocates, so the copies the last large bodies left
+ * behind (tens of MB each) would stay resident while the service idles. `gc` is had as jest's leak detector has it.
+ */
+function collectGarbage() {
+  if (!gc) {
+    v8.setFlagsFromString('--expose-gc');
+    gc = vm.runInNewContext('gc') as () => void;
+  }
+  gc();
+}
+
+/**
+ * At most `max` large SDK bodies are decoded, and their requests handled, at once; one instance per app.
+ * Once none has been in hand for a second, their garbage is collected.
+ */
+export class LargeBodySlots {
+  private used = 0;
+  private readonly waiting: Array<() => void> = [];
+  private collecting: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly max: number,
+    private readonly waitMs = LARGE_BODY_WAIT_MS,
+  ) {}
+
+  /** Resolves with the function that frees the slot; 503 `overloaded` when none frees up in time. */
+  async take(): Promise<() => void> {
+    if (this.used < this.max) this.used++;
+    else {
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(wake), 1);
+          reject(busy());
+        }, this.waitMs);
+        this.waiting.push(wake);
+      });
+    }
+    let freed = false;
+    return () => {
+      if (freed) return;
+      freed = true;
+      const next = this.waiting.shift();
+      if (next) next(); // the slot passes straight on
+      else if (--this.used === 0) this.collectWhenIdle();
+    };
+  }
+
+  private collectWhenIdle() {
+    this.collecting ??= setTimeout(() => {
+      this.collecting = undefined;
+      if (this.used === 0) collectGarbage();
+    }, IDLE_COLLECT_MS).unref();
+  }
+}
+
+/** A request's claim on a slot: taken at most once, once its body turns out large; freed when its response is done. */
+class Lease {
+  private taking: Promise<void> | undefined;
+  private release: (() => void) | undefined;
+  private done = false;
+
+  constructor(private readonly slots: LargeBodySlots) {}
+
+  take(): Promise<void> {
+    this.taking ??= this.slots.take().then((release) => {
+      if (this.done) release();
+      else this.release = release;
+    });
+    return this.taking;
+  }
+
+  free = () => {
+    this.done = true;
+    this.release?.();
+  };
+}
+
+const leases = new WeakMap<FastifyRequest, Lease>();
+
+export interface SdkBodyOptions {
+  /** Largest body, on the wire and decoded, in bytes. */
+  maxBytes: number;
+  largeBodies: LargeBodySlots;
+  /** The body field that names the project when it comes first: `api_key` (capture) or `token` (/flags). */
+  tokenField: 'api_key' | 'token';
+  /** Rejects (401) an unknown project token. */
+  checkToken: (token: string) => Promise<unknown>;
+}
+
+type Chunks = AsyncIterable<Buffer> | Iterable<Buffer>;
+
+/** What reading one request's body may cost. */
+interface Reading extends SdkBodyOptions {
+  lease: Lease;
+}
+
+function leaseOf(request: FastifyRequest): Lease {
+  const lease = leases.get(request);
+  if (!lease) throw new Error('SDK bodies are read only in a scope set up by sdkBodyParsers');
+  return lease;
+}
 
 function fromBase64(text: string): Buffer {
   const clean = text.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/\s/g, '');
@@ -16,50 +137,153 @@ function fromBase64(text: string): Buffer {
 }
 
 /**
- * Decodes an SDK body the way PostHog's SDKs send them: JSON; gzip (by Content-Encoding, by
- * `?compression=gzip|gzip-js`, or by its magic bytes); `data=<base64>` forms; base64 text; and the
- * `text/plain` bodies of sendBeacon. `maxBytes` bounds the decompressed size too.
+ * The chunks of `source` in one Buffer: 413 past `maxBytes`, a large-body slot once past LARGE_BODY_BYTES
+ * (waiting for it pauses the source), and, when `peek`, the leading project token checked early on.
  */
-export async function decodeSdkBody(request: FastifyRequest, raw: Buffer, maxBytes: number): Promise<unknown> {
-  const query = request.query as Record<string, string | undefined>;
-  let compression = String(query.compression ?? '').toLowerCase();
-  let bytes = raw;
-  if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-    const form = new URLSearchParams(raw.toString('latin1'));
-    const data = form.get('data');
-    compression = (form.get('compression') ?? compression).toLowerCase();
-    if (data === null) throw badBody('Form body has no data field.');
-    bytes = Buffer.from(data, 'latin1');
-    if (!isGzip(bytes) && !data.trimStart().startsWith('{') && !data.trimStart().startsWith('[')) bytes = fromBase64(data);
-  } else if (compression === 'base64' || compression === 'b64') {
-    bytes = fromBase64(raw.toString('latin1'));
+async function collect(source: Chunks, reading: Reading, peek: boolean): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of source) {
+    const before = length;
+    length += chunk.length;
+    if (length > reading.maxBytes) throw tooLarge();
+    chunks.push(chunk);
+    if (peek && before < PEEK_BYTES && length >= PEEK_BYTES) await checkLeadingToken(Buffer.concat(chunks).subarray(0, PEEK_BYTES), reading);
+    if (length > LARGE_BODY_BYTES) await reading.lease.take();
   }
-  const gzipped = request.headers['content-encoding'] === 'gzip' || compression === 'gzip' || compression === 'gzip-js' || isGzip(bytes);
-  if (gzipped) {
-    try {
-      bytes = await gunzip(bytes, { maxOutputLength: maxBytes });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
-      throw badBody('Body is not valid gzip.');
-    }
-  }
-  const text = bytes.toString('utf8');
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+}
+
+/** SDKs put the token first (`{"api_key": …, "batch": …}`), so an unknown one is refused before the rest is read. */
+async function checkLeadingToken(head: Buffer, reading: Reading) {
+  const token = new RegExp(`^\\s*\\{\\s*"${reading.tokenField}"\\s*:\\s*"([^"\\\\]+)"`).exec(head.toString('latin1'))?.[1];
+  if (token) await reading.checkToken(Buffer.from(token, 'latin1').toString('utf8'));
+}
+
+/** `source` (the request's bytes) counted against the wire limit; 400 when the client breaks off. */
+async function* wire(source: Chunks, maxBytes: number): AsyncGenerator<Buffer> {
+  let length = 0;
   try {
-    return JSON.parse(text);
+    for await (const chunk of source) {
+      length += chunk.length;
+      if (length > maxBytes) throw tooLarge();
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw badBody('The request body could not be read.');
+  }
+}
+
+/** `source` gunzipped as it arrives, collected under the limits. */
+async function inflate(source: Chunks, reading: Reading): Promise<Buffer> {
+  let body: Buffer = Buffer.alloc(0);
+  try {
+    await pipeline(source, zlib.createGunzip(), async (inflated: AsyncIterable<Buffer>) => {
+      body = await collect(inflated, reading, true);
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code?.startsWith('Z_')) throw badBody('Body is not valid gzip.');
+    throw error;
+  }
+  return body;
+}
+
+/** JSON text; a large one in slices, so that the event loop turns while it is parsed. */
+const parseText = (bytes: Buffer): unknown => (bytes.length > LARGE_BODY_BYTES ? parseJsonInSlices(bytes) : JSON.parse(bytes.toString('utf8')));
+
+async function parseJson(bytes: Buffer): Promise<unknown> {
+  try {
+    return await parseText(bytes);
   } catch {
     // posthog-js may send base64 text without saying so
     try {
-      return JSON.parse(fromBase64(text).toString('utf8'));
+      return await parseText(fromBase64(bytes.toString('utf8')));
     } catch {
       throw badBody('Body is not valid JSON.');
     }
   }
 }
 
-/** Registers, in the caller's scope only, parsers that read any SDK body into JSON. */
-export function sdkBodyParsers(app: FastifyInstance, maxBytes: number) {
+/**
+ * Decodes an SDK body the way PostHog's SDKs send them: JSON; gzip (by Content-Encoding, by
+ * `?compression=gzip|gzip-js`, or by its magic bytes); `data=<base64>` forms; base64 text; and the
+ * `text/plain` bodies of sendBeacon. Gzip is inflated as it arrives; `maxBytes` bounds the wire and the
+ * decoded size; a large body waits for one of the app's large-body slots. Undefined for an empty body.
+ */
+async function decode(request: FastifyRequest, source: Chunks, reading: Reading): Promise<unknown> {
+  const bytesIn = wire(source, reading.maxBytes);
+  const query = request.query as Record<string, string | undefined>;
+  let compression = String(query.compression ?? '').toLowerCase();
+  const form = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+  const announced = () => request.headers['content-encoding'] === 'gzip' || compression === 'gzip' || compression === 'gzip-js';
+  if (form || compression === 'base64' || compression === 'b64') {
+    // Encoded whole: read it all, then decode (and inflate) it.
+    const raw = await collect(bytesIn, reading, false);
+    if (!raw.length) return undefined;
+    let bytes = raw;
+    if (form) {
+      const fields = new URLSearchParams(raw.toString('latin1'));
+      const data = fields.get('data');
+      compression = (fields.get('compression') ?? compression).toLowerCase();
+      if (data === null) throw badBody('Form body has no data field.');
+      bytes = Buffer.from(data, 'latin1');
+      if (!isGzip(bytes) && !data.trimStart().startsWith('{') && !data.trimStart().startsWith('[')) bytes = fromBase64(data);
+    } else {
+      bytes = fromBase64(raw.toString('latin1'));
+    }
+    return parseJson(announced() || isGzip(bytes) ? await inflate([bytes], reading) : bytes);
+  }
+  // Read the first bytes to tell gzip by its magic, then stream the rest.
+  const iterator = bytesIn[Symbol.asyncIterator]();
+  let head: Buffer = Buffer.alloc(0);
+  while (head.length < 3) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head = head.length ? Buffer.concat([head, next.value]) : next.value;
+  }
+  if (!head.length) return undefined;
+  const whole = (async function* () {
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  })();
+  if (announced() || isGzip(head)) return parseJson(await inflate(whole, reading));
+  return parseJson(await collect(whole, reading, true));
+}
+
+/** Decodes an SDK body already in memory (a capture `?data=` query), under the same limits as a request body. */
+export function decodeSdkBody(request: FastifyRequest, raw: Buffer, options: SdkBodyOptions): Promise<unknown> {
+  return decode(request, [raw], { ...options, lease: leaseOf(request) });
+}
+
+/**
+ * Sets up, in the caller's scope only, the reading of SDK bodies: a project token in the query is checked
+ * before the body is read (401), a declared length is checked against `maxBytes` (413) and a large one
+ * waits for a slot (503 after a moment); then any body is decoded into JSON as it arrives.
+ */
+export function sdkBodyParsers(app: FastifyInstance, options: SdkBodyOptions) {
+  app.addHook('preParsing', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const lease = new Lease(options.largeBodies);
+    leases.set(request, lease);
+    reply.raw.once('close', lease.free);
+    if (request.method !== 'POST') return payload;
+    const declared = Number(request.headers['content-length'] ?? NaN);
+    try {
+      const query = request.query as Record<string, unknown>;
+      const token = [query.token, query.api_key].find((t) => typeof t === 'string' && t !== '') as string | undefined;
+      if (token) await options.checkToken(token);
+      if (declared > options.maxBytes) throw tooLarge();
+      if (declared > LARGE_BODY_BYTES) await lease.take();
+    } catch (error) {
+      // A body of a known, acceptable length is drained so the client reads the answer; any other, the connection closes.
+      if (!(declared <= options.maxBytes)) void reply.header('connection', 'close');
+      throw error;
+    }
+    return payload;
+  });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, async (request: FastifyRequest, body: Buffer) =>
-    body.length ? decodeSdkBody(request, body, maxBytes) : undefined,
+  app.addContentTypeParser('*', async (request: FastifyRequest, payload: IncomingMessage) =>
+    decode(request, payload.iterator({ destroyOnReturn: false }), { ...options, lease: leaseOf(request) }),
   );
 }

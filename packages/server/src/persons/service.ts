@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
+import { PAGE_MAX_BYTES } from '../http/pagination';
 import { personList, personWrites, type Properties } from './store';
 import { isObject } from '../json';
 
@@ -120,7 +121,7 @@ export class PersonBatch {
 
   /** Applies one event's rules. Call `load` with every event first, then `apply` for each in order. */
   async apply(e: PersonEvent) {
-    if (isObject(e.properties.$groups)) for (const type of Object.keys(e.properties.$groups)) await this.groupTypeIndex(type);
+    if (isObject(e.properties.$groups)) for (const type of Object.keys(e.properties.$groups)) await this.groupTypeIndex(storable(type));
     // A group is not a person: posthog-node sends these with a made-up distinct id like "$company_acme".
     if (e.event === '$groupidentify') return this.groupIdentify(e);
     const other = this.otherId(e);
@@ -298,7 +299,7 @@ export class PersonService {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(projectId: number, filters: { distinctId?: string }, limit: number, offset: number) {
-    const { count, rows } = await personList.page(this.db, projectId, filters, limit, offset);
+    const { count, rows } = await personList.page(this.db, projectId, filters, limit, offset, PAGE_MAX_BYTES);
     const distinctIds = await personList.distinctIds(this.db, rows.map((r) => Number(r.id)));
     const results = rows.map((row) => ({
       id: row.uuid,

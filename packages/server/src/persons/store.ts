@@ -1,7 +1,8 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, GroupTable, PersonTable } from '../db/schema';
+import { sql, type Insertable } from 'kysely';
+import { countThenPage } from '../db/page';
+import type { Executor, GroupTable, PersonTable } from '../db/schema';
+import { withinBytes } from '../http/pagination';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type Properties = Record<string, unknown>;
 
 /** Reads of persons and groups, as flag evaluation needs them. */
@@ -144,8 +145,11 @@ export const personWrites = {
 
 /** Reads for the persons REST API. */
 export const personList = {
-  /** A page of a project's persons, newest first, optionally only the one behind `distinctId`. */
-  async page(db: Executor, projectId: number, filters: { distinctId?: string }, limit: number, offset: number) {
+  /**
+   * A page of a project's persons, newest first, optionally only the one behind `distinctId`: at most `limit`
+   * of them, and no more once their properties reach `maxBytes` (one at least).
+   */
+  async page(db: Executor, projectId: number, filters: { distinctId?: string }, limit: number, offset: number, maxBytes: number) {
     let query = db.selectFrom('persons as p').where('p.project_id', '=', projectId);
     if (filters.distinctId !== undefined) {
       const distinctId = filters.distinctId;
@@ -160,14 +164,12 @@ export const personList = {
         ),
       );
     }
-    const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
-    const rows = await query
-      .select(['p.id', 'p.uuid', 'p.properties', 'p.is_identified', 'p.created_at'])
-      .orderBy('p.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return { count: Number(count), rows };
+    return countThenPage(query, limit, offset, async (page) => {
+      const sizes = await page.select(['p.id', sql<number>`octet_length(p.properties)`.as('bytes')]).orderBy('p.id', 'desc').execute();
+      const ids = withinBytes(sizes, maxBytes).map((r) => r.id);
+      if (!ids.length) return [];
+      return db.selectFrom('persons').select(['id', 'uuid', 'properties', 'is_identified', 'created_at']).where('id', 'in', ids).orderBy('id', 'desc').execute();
+    });
   },
 
   /** The distinct ids of each person, by person id, each list sorted. */

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { storable } from '../db/text';
+import { ValidationError } from '../errors';
 import { authenticate, requireProject, requireScope } from '../http/auth';
 import { echoOriginCors, preflight } from '../http/cors';
 import { perProjectRateLimit, projectByToken, projectTokenOf } from '../http/project-token';
 import { ErrorSchema, JsonObject } from '../http/schemas';
-import { sdkBodyParsers } from '../http/sdk-body';
+import { sdkBodyParsers, type LargeBodySlots } from '../http/sdk-body';
+import { deepJsonError, isObject } from '../json';
+import type { Properties } from '../persons/store';
 import type { Services } from '../services';
-import { parseFlagsRequest } from './service';
+import type { FlagsRequest } from './service';
 import { renderBody, type Shape } from './wire';
 
 /** Config fields posthog-js reads from `/decide` and `/flags?config=true`: the features this service offers. */
@@ -40,11 +44,13 @@ const FlagsQuery = Type.Object({
   token: Type.Optional(Type.String()),
 });
 
-/** Public SDK flag routes (`/flags`, `/decide`, CORS open) and the definitions for local evaluation. */
-export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes: number; rateLimitPerMinute: number }> = async (app, opts) => {
+/** Public SDK flag routes (`/flags`, `/decide`, remote config; CORS open) and the definitions for local evaluation (personal API key, no CORS). */
+export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes: number; rateLimitPerMinute: number; largeBodies: LargeBodySlots }> = async (
+  app,
+  opts,
+) => {
   const { services } = opts;
-  app.addHook('onRequest', echoOriginCors);
-  sdkBodyParsers(app, opts.maxBodyBytes);
+  sdkBodyParsers(app, { maxBytes: opts.maxBodyBytes, largeBodies: opts.largeBodies, tokenField: 'token', checkToken: (token) => projectByToken(services.projects, token) });
 
   const evaluate = (path: 'flags' | 'decide') => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as { v?: string; config?: string };
@@ -60,14 +66,15 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
     security: [],
     querystring: FlagsQuery,
     body: JsonObject,
-    response: { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+    response: { 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
   };
   for (const path of ['flags', 'decide'] as const) {
-    app.options(`/${path}`, { schema: { hide: true }, config: { rateLimit: false } }, preflight);
+    app.options(`/${path}`, { schema: { hide: true }, config: { rateLimit: false }, onRequest: echoOriginCors }, preflight);
     app.post(
       `/${path}`,
       {
         schema: { ...schema, summary: path === 'flags' ? 'Evaluate every flag for a distinct id (PostHog /flags?v=2)' : 'Legacy /decide (v=3 legacy, v=4 as /flags v2)' },
+        onRequest: echoOriginCors,
         preValidation: async (request) => {
           request.project = await projectByToken(services.projects, projectTokenOf(request));
         },
@@ -88,6 +95,7 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
         params: Type.Object({ token: Type.String() }),
         response: { 401: ErrorSchema, 429: ErrorSchema },
       },
+      onRequest: echoOriginCors,
       preValidation: async (request) => {
         request.project = await projectByToken(services.projects, (request.params as { token: string }).token);
       },
@@ -117,3 +125,47 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
   app.get('/flags/definitions', { schema: definitionsSchema, config: polling }, definitions);
   app.get('/api/feature_flag/local_evaluation', { schema: definitionsSchema, config: polling }, definitions);
 };
+
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+
+/**
+ * Reads a decoded `/flags` body, accepting PostHog's aliases; a bad body is a 400 naming the field. Distinct ids, group
+ * types and group keys are read as capture stores them (NUL replaced, cut to 200 characters).
+ */
+export function parseFlagsRequest(body: Record<string, unknown>): FlagsRequest {
+  const tooDeep = deepJsonError(body);
+  if (tooDeep) throw tooDeep;
+  const distinctId = str(body.distinct_id ?? body.$distinct_id);
+  if (distinctId === undefined || distinctId === '') throw new ValidationError('distinct_id is required.', 'distinct_id', 'required');
+  const objectField = (name: string, ...aliases: string[]): Record<string, unknown> => {
+    const value = [name, ...aliases].map((k) => body[k]).find((v) => v !== undefined && v !== null);
+    if (value === undefined) return {};
+    if (!isObject(value)) throw new ValidationError(`${name} must be an object.`, name);
+    return value;
+  };
+  const personProperties = objectField('person_properties', '$properties');
+  const groups: Record<string, string> = {};
+  for (const [type, key] of Object.entries(objectField('groups', '$groups'))) {
+    const value = str(key);
+    if (value !== undefined) groups[storable(type)] = storable(value);
+  }
+  const groupProperties: Record<string, Properties> = {};
+  for (const [type, props] of Object.entries(objectField('group_properties', '$group_properties'))) {
+    if (!isObject(props)) throw new ValidationError('group_properties must map group types to objects.', 'group_properties');
+    groupProperties[storable(type)] = props;
+  }
+  const keys = body.flag_keys_to_evaluate ?? body.flag_keys;
+  if (keys !== undefined && keys !== null && !(Array.isArray(keys) && keys.every((k) => typeof k === 'string'))) {
+    throw new ValidationError('flag_keys_to_evaluate must be a list of flag keys.', 'flag_keys_to_evaluate');
+  }
+  return {
+    distinctId: storable(distinctId),
+    personProperties,
+    groups,
+    groupProperties,
+    anonDistinctId: str(body.$anon_distinct_id ?? body.anon_distinct_id),
+    deviceId: str(body.$device_id ?? body.device_id ?? personProperties.$device_id),
+    flagKeys: (keys as string[] | null | undefined) ?? undefined,
+    disableFlags: body.disable_flags === true,
+  };
+}

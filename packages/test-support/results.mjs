@@ -1,9 +1,9 @@
-// Writes a section of bench/RESULTS.md; used by the benchmarks and by service-js's size script.
+// Writes a section of bench/RESULTS.md; used by the benchmarks and by service-js's size script. Types in results.d.mts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
+const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench/RESULTS.md');
 
 /** Replaces (or appends) the `## <title>` section of bench/RESULTS.md. */
 export function record(title, body) {

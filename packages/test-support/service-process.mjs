@@ -1,41 +1,33 @@
-// A real service in a child process (`service start`), as users run it; shared by the server's, service-node's
-// and the browser tests.
-import { spawn, type ChildProcess } from 'node:child_process';
+// A real service in a child process (`service start`), as users run it; shared by the server's, service-node's,
+// the browser and the packaging tests, and the benchmarks. Types in service-process.d.mts.
+/* global AbortSignal -- Node's, like fetch */
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** The service's command line. */
-export const serviceBin = path.resolve(import.meta.dirname, '../bin/service.js');
+/** The service's command line: the repository's `packages/server/bin/service.js`. */
+export const serviceBin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server/bin/service.js');
 
-export async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort() {
   const server = net.createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  const { port } = server.address();
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
 
-export interface ServiceProcess {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  /** What the process printed so far. */
-  output(): string;
-  /** Printed at first start only (on an empty database): project id, project token and personal API key. */
-  projectId: number;
-  token: string;
-  key: string;
-  /** SIGTERM, then waits for the exit. */
-  stop(): Promise<void>;
-}
-
-/** Starts `service start` with this environment (PORT, DATA_DIR, DATABASE_URL ...) and resolves once it listens. */
-export async function spawnService(env: NodeJS.ProcessEnv, port?: number): Promise<ServiceProcess> {
+/**
+ * Starts `service start` with this environment (PORT, DATA_DIR, DATABASE_URL ...) and resolves once it listens;
+ * `bin` is the command's script, by default the repository's (another is an installed package's).
+ */
+export async function spawnService(env, port, bin = serviceBin) {
   port ??= await freePort();
-  const child = spawn(process.execPath, [serviceBin, 'start'], { env: { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'start'], { env: { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + 30_000;
   while (!output.includes('Service listening')) {
     if (Date.now() > deadline || child.exitCode !== null) {
@@ -44,7 +36,7 @@ export async function spawnService(env: NodeJS.ProcessEnv, port?: number): Promi
     }
     await new Promise((r) => setTimeout(r, 25));
   }
-  const printed = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(output)?.[1] ?? '';
+  const printed = (label) => new RegExp(`${label}:\\s+(\\S+)`).exec(output)?.[1] ?? '';
   return {
     child,
     port,
@@ -63,8 +55,8 @@ export async function spawnService(env: NodeJS.ProcessEnv, port?: number): Promi
 }
 
 /** Calls the REST API with a personal API key; the parsed JSON answer, or a thrown error on a non-2xx status. */
-export function restApi(url: string, key: string) {
-  return async <T = unknown>(method: string, route: string, body?: unknown): Promise<T> => {
+export function restApi(url, key) {
+  return async (method, route, body) => {
     const res = await fetch(`${url}${route}`, {
       method,
       headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -73,6 +65,6 @@ export function restApi(url: string, key: string) {
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+    return text ? JSON.parse(text) : undefined;
   };
 }

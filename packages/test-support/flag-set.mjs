@@ -1,4 +1,5 @@
-// 50 flags of mixed conditions, the same set for the /flags and local-evaluation benchmarks.
+// 50 flags of mixed conditions, the same set for the /flags and local-evaluation benchmarks and service-node's
+// tests. Types in flag-set.d.mts.
 export function flagSet() {
   const flags = [];
   for (let i = 0; i < 50; i++) {

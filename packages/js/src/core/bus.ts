@@ -1,0 +1,36 @@
+import type { Props } from './config'
+import type { CaptureEvent } from './queue'
+import { listeners, type Listeners } from './store'
+import type { FlagSnapshot } from '../flags/store'
+
+/** What the client announces (to extensions, through `client.on`), with the value each announcement carries. */
+export interface ClientEvents {
+  /** An event is being built: add properties to this object (the event's own properties, super properties and the caller's win). */
+  beforeCapture: Props
+  /** An event went into the send queue, as it will be sent. */
+  eventCaptured: CaptureEvent
+  /** `/flags` answered, or failed (`error` in the snapshot): the flag snapshot after it. */
+  featureFlagsLoaded: FlagSnapshot
+  /** The distinct id changed (`init`, `identify`, `reset`): the new one. */
+  distinctId: string
+  /** The session id changed (the first one this page knows, or a new session): the new one. */
+  sessionId: string
+  /** The page is going away (`pagehide`): capture now; the queue leaves with `sendBeacon` right after. */
+  unload: void
+}
+
+export type ClientEventName = keyof ClientEvents
+
+export interface Bus {
+  on<K extends ClientEventName>(name: K, listener: (value: ClientEvents[K]) => void): () => void
+  emit<K extends ClientEventName>(name: K, value: ClientEvents[K]): void
+}
+
+/** The client's announcements: `on(name, listener) → off`, `emit(name, value)`; a failing listener is skipped. */
+export function createBus(): Bus {
+  const all: Partial<Record<ClientEventName, Listeners<never>>> = {}
+  return {
+    on: (name, listener) => (all[name] ??= listeners()).add(listener),
+    emit: (name, value) => all[name]?.call(value as never),
+  }
+}

@@ -1,0 +1,24 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+
+/** A page of a list: how many rows match in all, and the rows of the page. */
+export interface Page<R> {
+  count: number;
+  rows: R[];
+}
+
+/**
+ * Counts the rows `filtered` matches, then reads the page's rows with `read`, given `filtered` limited to
+ * `limit` rows from `offset` (`read` adds the selection and the order).
+ */
+export async function countThenPage<DB, TB extends keyof DB, R>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  limit: number,
+  offset: number,
+  read: (page: SelectQueryBuilder<DB, TB, object>) => Promise<R[]>,
+): Promise<Page<R>> {
+  const { count } = await filtered
+    .select(sql<number | string>`count(*)`.as('count'))
+    .$castTo<{ count: number | string }>()
+    .executeTakeFirstOrThrow();
+  return { count: Number(count), rows: await read(filtered.limit(limit).offset(offset)) };
+}

@@ -1,0 +1,137 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** Members of a container are parsed together until their text reaches this many bytes. */
+const SLICE_BYTES = 64 * 1024;
+/** How long parsing runs before it lets the event loop turn. */
+const TURN_MS = 10;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+
+const invalid = () => new SyntaxError('Invalid JSON');
+
+function skipSpace(bytes: Buffer, i: number): number {
+  for (let b = bytes[i]; b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09; b = bytes[++i]);
+  return i;
+}
+
+/** The index after the string whose opening quote is at `i`. */
+function stringEnd(bytes: Buffer, i: number): number {
+  for (i++; i < bytes.length; i++) {
+    if (bytes[i] === QUOTE) return i + 1;
+    if (bytes[i] === BACKSLASH) i++;
+  }
+  throw invalid();
+}
+
+/** The index of the comma or closing bracket that ends the member starting at `i` (strings skipped, brackets counted). */
+function memberEnd(bytes: Buffer, i: number): number {
+  let depth = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b === QUOTE) {
+      i = stringEnd(bytes, i);
+      continue;
+    }
+    if (b === OPEN_OBJECT || b === OPEN_ARRAY) depth++;
+    else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
+      if (depth-- === 0) return i;
+    } else if (b === COMMA && depth === 0) return i;
+    i++;
+  }
+  throw invalid();
+}
+
+/** Sets an own property as JSON.parse does (`__proto__` included). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+class Turns {
+  private since = performance.now();
+
+  async maybeYield() {
+    if (performance.now() - this.since < TURN_MS) return;
+    await nextTurn();
+    this.since = performance.now();
+  }
+}
+
+/**
+ * The array or object whose bracket is at `start`, and the index after it. Runs of members are parsed by JSON.parse
+ * (which checks them); when `splitValues` (objects only), a member whose value is an array or object is parsed, in runs,
+ * on its own.
+ */
+async function container(bytes: Buffer, start: number, splitValues: boolean, turns: Turns): Promise<[unknown, number]> {
+  const isArray = bytes[start] === OPEN_ARRAY;
+  const close = isArray ? CLOSE_ARRAY : CLOSE_OBJECT;
+  const items: unknown[] = [];
+  const fields: Record<string, unknown> = {};
+  let runStart = -1;
+  let runEnd = -1;
+  const parseRun = async () => {
+    if (runStart < 0) return;
+    const text = bytes.toString('utf8', runStart, runEnd);
+    runStart = -1;
+    if (isArray) for (const item of JSON.parse(`[${text}]`) as unknown[]) items.push(item);
+    else {
+      const part = JSON.parse(`{${text}}`) as Record<string, unknown>;
+      for (const key of Object.keys(part)) setOwn(fields, key, part[key]);
+    }
+    await turns.maybeYield();
+  };
+  let i = skipSpace(bytes, start + 1);
+  if (bytes[i] === close) return [isArray ? items : fields, i + 1];
+  for (;;) {
+    let key = '';
+    let valueStart = i;
+    if (splitValues) {
+      if (bytes[i] !== QUOTE) throw invalid();
+      const keyEnd = stringEnd(bytes, i);
+      key = JSON.parse(bytes.toString('utf8', i, keyEnd)) as string;
+      const colon = skipSpace(bytes, keyEnd);
+      if (bytes[colon] !== COLON) throw invalid();
+      valueStart = skipSpace(bytes, colon + 1);
+    }
+    let end: number;
+    if (splitValues && (bytes[valueStart] === OPEN_OBJECT || bytes[valueStart] === OPEN_ARRAY)) {
+      await parseRun();
+      const [value, after] = await container(bytes, valueStart, false, turns);
+      if (isArray) items.push(value);
+      else setOwn(fields, key, value);
+      end = skipSpace(bytes, after);
+    } else {
+      end = memberEnd(bytes, i);
+      if (end === i) throw invalid();
+      if (runStart < 0) runStart = i;
+      runEnd = end;
+      if (runEnd - runStart >= SLICE_BYTES) await parseRun();
+    }
+    if (bytes[end] === close) {
+      await parseRun();
+      return [isArray ? items : fields, end + 1];
+    }
+    if (bytes[end] !== COMMA) throw invalid();
+    i = skipSpace(bytes, end + 1);
+  }
+}
+
+/**
+ * The value of the JSON text in `bytes` (UTF-8), the same as JSON.parse gives, parsed in slices with turns of the event
+ * loop between them, so that a body of many MB does not block it: a top-level array's elements, or a top-level object's
+ * members and the elements of its array and object values, are parsed some 64 KB at a time. SyntaxError when invalid.
+ */
+export async function parseJsonInSlices(bytes: Buffer): Promise<unknown> {
+  const start = skipSpace(bytes, 0);
+  if (bytes[start] !== OPEN_OBJECT && bytes[start] !== OPEN_ARRAY) return JSON.parse(bytes.toString('utf8'));
+  const [value, end] = await container(bytes, start, bytes[start] === OPEN_OBJECT, new Turns());
+  if (skipSpace(bytes, end) !== bytes.length) throw invalid();
+  return value;
+}

@@ -1,0 +1,31 @@
+// Types of service-process.mjs.
+import type { ChildProcess } from 'node:child_process';
+
+/** The service's command line: the repository's `packages/server/bin/service.js`. */
+export const serviceBin: string;
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number>;
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** What the process printed so far. */
+  output(): string;
+  /** Printed at first start only (on an empty database): project id, project token and personal API key. */
+  projectId: number;
+  token: string;
+  key: string;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `service start` with this environment (PORT, DATA_DIR, DATABASE_URL ...) and resolves once it listens;
+ * `bin` is the command's script, by default the repository's (another is an installed package's).
+ */
+export function spawnService(env: NodeJS.ProcessEnv, port?: number, bin?: string): Promise<ServiceProcess>;
+
+/** Calls the REST API with a personal API key; the parsed JSON answer, or a thrown error on a non-2xx status. */
+export function restApi(url: string, key: string): <T = unknown>(method: string, route: string, body?: unknown) => Promise<T>;
