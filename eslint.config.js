@@ -8,14 +8,36 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: Object.fromEntries(
-        ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch', 'crypto', 'performance', 'AbortController', 'TextEncoder', 'TextDecoder'].map((name) => [name, 'readonly']),
+        [
+          'process',
+          'console',
+          'Buffer',
+          'URL',
+          'URLSearchParams',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'fetch',
+          'crypto',
+          'performance',
+          'AbortController',
+          'TextEncoder',
+          'TextDecoder',
+        ].map((name) => [name, 'readonly']),
       ),
     },
     rules: {
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through config.ts only.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through config.ts only.' },
+      ],
     },
   },
-  { files: ['packages/server/src/config.ts', 'packages/server/test/**', 'bench/**', 'e2e/**', '**/*.config.*', '.ci/**'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: ['packages/server/src/config.ts', 'packages/server/test/**', 'bench/**', 'e2e/**', '**/*.config.*', '.ci/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
 );

@@ -23,4 +23,3 @@ export async function seed(service) {
   })();
   db.close();
 }
-

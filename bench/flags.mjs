@@ -15,7 +15,14 @@ const bodies = (token) => Array.from({ length: DISTINCT_IDS }, (_, i) => JSON.st
 
 function rotating(list) {
   let i = 0;
-  return [{ method: 'POST', path: '/flags/?v=2', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: list[i++ % list.length] }) }];
+  return [
+    {
+      method: 'POST',
+      path: '/flags/?v=2',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req) => ({ ...req, body: list[i++ % list.length] }),
+    },
+  ];
 }
 
 const service = await startService();
@@ -39,11 +46,24 @@ try {
   await load({ url: ceilingUrl, requests: rotating(list), duration: 3 });
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
-    rounds.push({ flags: await load({ url: service.url, requests: rotating(list), duration: 8 }), ceiling: await load({ url: ceilingUrl, requests: rotating(list), duration: 8 }) });
+    rounds.push({
+      flags: await load({ url: service.url, requests: rotating(list), duration: 8 }),
+      ceiling: await load({ url: ceilingUrl, requests: rotating(list), duration: 8 }),
+    });
   }
   const median = (pick) => rounds.map(pick).sort((a, b) => a - b)[Math.floor(ROUNDS / 2)];
-  const flags = { rps: median((r) => r.flags.rps), p50: median((r) => r.flags.p50), p99: median((r) => r.flags.p99), failed: rounds.reduce((n, r) => n + r.flags.non2xx + r.flags.errors, 0) };
-  const ceiling = { rps: median((r) => r.ceiling.rps), p50: median((r) => r.ceiling.p50), p99: median((r) => r.ceiling.p99), failed: rounds.reduce((n, r) => n + r.ceiling.non2xx + r.ceiling.errors, 0) };
+  const flags = {
+    rps: median((r) => r.flags.rps),
+    p50: median((r) => r.flags.p50),
+    p99: median((r) => r.flags.p99),
+    failed: rounds.reduce((n, r) => n + r.flags.non2xx + r.flags.errors, 0),
+  };
+  const ceiling = {
+    rps: median((r) => r.ceiling.rps),
+    p50: median((r) => r.ceiling.p50),
+    p99: median((r) => r.ceiling.p99),
+    failed: rounds.reduce((n, r) => n + r.ceiling.non2xx + r.ceiling.errors, 0),
+  };
 
   const engine = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/engine.ts')], { cwd: root, encoding: 'utf8' }));
   const share = Math.round((flags.rps / ceiling.rps) * 100);

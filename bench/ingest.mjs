@@ -157,7 +157,9 @@ async function run(dialect) {
     const acknowledged = (warm.ok + main.ok) * EVENTS;
     const rows = rawRows(next, service.projectId);
     const ceiling = (perTransaction) =>
-      dialect === 'sqlite' ? rawSqlite(path.join(service.dataDir, 'service.db'), rows, RAW_SECONDS, perTransaction) : rawPostgres(schema, rows, RAW_SECONDS, perTransaction);
+      dialect === 'sqlite'
+        ? rawSqlite(path.join(service.dataDir, 'service.db'), rows, RAW_SECONDS, perTransaction)
+        : rawPostgres(schema, rows, RAW_SECONDS, perTransaction);
     const raw = await ceiling(1);
     const rawGrouped = await ceiling(CONNECTIONS);
     const eventsPerSecond = (main.ok * EVENTS) / main.seconds;

@@ -29,7 +29,11 @@ function body() {
 /** One POST; resolves with the status (or the network error's code) and the Retry-After header. */
 function send(url, payload) {
   return new Promise((resolve) => {
-    const request = http.request(`${url}/batch/`, { method: 'POST', agent: false, headers: { 'content-type': 'text/plain', 'content-length': payload.length } });
+    const request = http.request(`${url}/batch/`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'text/plain', 'content-length': payload.length },
+    });
     request.on('response', (response) => {
       response.resume();
       response.on('end', () => resolve({ status: String(response.statusCode), retryAfter: response.headers['retry-after'] }));
@@ -62,7 +66,9 @@ export async function main() {
       const key = status === '503' && retryAfter ? '503 (Retry-After)' : status;
       counts[key] = (counts[key] ?? 0) + 1;
     }
-    const statuses = Object.entries(counts).map(([status, n]) => `${n} × ${status}`).join(', ');
+    const statuses = Object.entries(counts)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
     console.log({ idleMb: mb(idle), peakMb: mb(peak), afterMb: mb(after), seconds, statuses });
     record(
       'Memory under 50 concurrent oversized bodies (issue 10)',

@@ -13,7 +13,14 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Starts `service start` in a child process on a fresh database, without rate limits; resolves once it listens. */
 export async function startService(env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'service-bench-'));
-  const service = await spawnService({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000', API_RATE_LIMIT_PER_MINUTE: '100000000', ...env });
+  const service = await spawnService({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+    API_RATE_LIMIT_PER_MINUTE: '100000000',
+    ...env,
+  });
   return {
     ...service,
     dataDir,
@@ -38,4 +45,5 @@ export async function load(options) {
   };
 }
 
-export const machine = () => `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+export const machine = () =>
+  `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

@@ -62,9 +62,11 @@ function compare(ours, theirs, what) {
   ours.forEach((row, i) => {
     for (const key of keys) {
       pairs++;
-      if (row[key] === undefined || row[key] !== theirs[i][key]) mismatches.push(`${people[i].id} ${key}: service-node ${row[key]}, posthog-node ${theirs[i][key]}`);
+      if (row[key] === undefined || row[key] !== theirs[i][key])
+        mismatches.push(`${people[i].id} ${key}: service-node ${row[key]}, posthog-node ${theirs[i][key]}`);
     }
-    if (Object.keys(row).length !== FLAGS || Object.keys(theirs[i]).length !== FLAGS) mismatches.push(`${people[i].id}: flag counts ${Object.keys(row).length} / ${Object.keys(theirs[i]).length}`);
+    if (Object.keys(row).length !== FLAGS || Object.keys(theirs[i]).length !== FLAGS)
+      mismatches.push(`${people[i].id}: flag counts ${Object.keys(row).length} / ${Object.keys(theirs[i]).length}`);
   });
   if (mismatches.length) throw new Error(`${what}: ${mismatches.length} mismatches, e.g.\n${mismatches.slice(0, 10).join('\n')}`);
   return pairs;

@@ -8,7 +8,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const [name, ...args] = process.argv.slice(2);
 const file = name && /^[\w-]+$/.test(name) ? path.join(here, `${name}.mjs`) : undefined;
 if (!file || name === 'run' || !fs.existsSync(file)) {
-  const names = fs.readdirSync(here).filter((f) => f.endsWith('.mjs') && f !== 'run.mjs').map((f) => f.slice(0, -4));
+  const names = fs
+    .readdirSync(here)
+    .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
+    .map((f) => f.slice(0, -4));
   console.error(`usage: npm run bench -- <name>, with bench/<name>.mjs one of: ${names.sort().join(', ')}`);
   process.exit(name ? 1 : 0);
 }

@@ -1,20 +1,20 @@
-import { dirname, join } from 'node:path'
-import { createRequire } from 'node:module'
-import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { chromiumPerFile, serveStatic } from './support/browser'
-import { startService, type Service } from './support/service'
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPerFile, serveStatic } from './support/browser';
+import { startService, type Service } from './support/service';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and the service's JSON */
 
 // The official posthog-js (the bundle with everything, loading nothing else), pointed at the service unchanged.
 // Headless Chromium looks like a bot to posthog-js, which then drops events: `opt_out_useragent_filter` is its switch for tests.
-const posthogDist = join(dirname(createRequire(import.meta.url).resolve('posthog-js/package.json')), 'dist')
+const posthogDist = join(dirname(createRequire(import.meta.url).resolve('posthog-js/package.json')), 'dist');
 
-let svc: Service
-let site: { url: string; close: () => Promise<void> }
-const chromium = chromiumPerFile()
-let flagKey: string
+let svc: Service;
+let site: { url: string; close: () => Promise<void> };
+const chromium = chromiumPerFile();
+let flagKey: string;
 
 const page = (host: string, token: string) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>posthog-js page</title></head>
@@ -22,67 +22,74 @@ const page = (host: string, token: string) => `<!doctype html>
   <button data-attr="ph-button">Buy</button>
   <script src="/array.full.no-external.js"></script>
   <script>posthog.init(${JSON.stringify(token)}, { api_host: ${JSON.stringify(host)}, person_profiles: 'always', disable_session_recording: true, request_batching: false, opt_out_useragent_filter: true })</script>
-</body></html>`
+</body></html>`;
 
 beforeAll(async () => {
-  svc = await startService()
-  chromium.cleanup(() => svc.stop())
-  await svc.flag('ph-on', { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: '{"banner":"hi"}' } })
-  await svc.flag('ph-half', { groups: [{ properties: [], rollout_percentage: 50 }] })
+  svc = await startService();
+  chromium.cleanup(() => svc.stop());
+  await svc.flag('ph-on', { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: '{"banner":"hi"}' } });
+  await svc.flag('ph-half', { groups: [{ properties: [], rollout_percentage: 50 }] });
   await svc.flag('ph-variants', {
     groups: [{ properties: [], rollout_percentage: 100 }],
-    multivariate: { variants: [{ key: 'a', rollout_percentage: 50 }, { key: 'b', rollout_percentage: 50 }] },
-  })
-  const feature = await svc.api(`/api/projects/${svc.projectId}/early_access_feature/`, { method: 'POST', body: { name: 'PH beta', description: 'via posthog-js', stage: 'beta' } })
-  flagKey = feature.feature_flag.key
-  site = await serveStatic(posthogDist, { '/': page(svc.url, svc.token) })
-  chromium.cleanup(() => site.close())
-})
+    multivariate: {
+      variants: [
+        { key: 'a', rollout_percentage: 50 },
+        { key: 'b', rollout_percentage: 50 },
+      ],
+    },
+  });
+  const feature = await svc.api(`/api/projects/${svc.projectId}/early_access_feature/`, {
+    method: 'POST',
+    body: { name: 'PH beta', description: 'via posthog-js', stage: 'beta' },
+  });
+  flagKey = feature.feature_flag.key;
+  site = await serveStatic(posthogDist, { '/': page(svc.url, svc.token) });
+  chromium.cleanup(() => site.close());
+});
 
 async function open(): Promise<Page> {
-  const p = await chromium.newPage()
-  await p.goto(site.url)
-  await p.waitForFunction(() => (window as any).posthog?.__loaded === true, undefined, { timeout: 15_000 })
-  return p
+  const p = await chromium.newPage();
+  await p.goto(site.url);
+  await p.waitForFunction(() => (window as any).posthog?.__loaded === true, undefined, { timeout: 15_000 });
+  return p;
 }
 
-const flagsLoaded = (p: Page) =>
-  p.evaluate(() => new Promise<void>((resolve) => (window as any).posthog.onFeatureFlags(() => resolve())))
+const flagsLoaded = (p: Page) => p.evaluate(() => new Promise<void>((resolve) => (window as any).posthog.onFeatureFlags(() => resolve())));
 
 describe('posthog-js against the service', () => {
   it('sends its pageview and custom events, which are stored', async () => {
-    const p = await open()
-    const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id())
-    const [pageview] = await svc.waitForEvents('$pageview', distinctId)
-    expect(pageview.properties).toMatchObject({ $lib: 'web' })
-    await p.evaluate(() => (window as any).posthog.capture('bought', { amount: 3 }))
-    const [bought] = await svc.waitForEvents('bought', distinctId)
-    expect(bought.properties).toMatchObject({ amount: 3, $lib: 'web' })
-  })
+    const p = await open();
+    const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id());
+    const [pageview] = await svc.waitForEvents('$pageview', distinctId);
+    expect(pageview.properties).toMatchObject({ $lib: 'web' });
+    await p.evaluate(() => (window as any).posthog.capture('bought', { amount: 3 }));
+    const [bought] = await svc.waitForEvents('bought', distinctId);
+    expect(bought.properties).toMatchObject({ amount: 3, $lib: 'web' });
+  });
 
   it('gets the flags and payloads our /flags gives its distinct id', async () => {
-    const p = await open()
-    await flagsLoaded(p)
-    const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id())
-    const ours = await svc.flags({ distinct_id: distinctId })
+    const p = await open();
+    await flagsLoaded(p);
+    const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id());
+    const ours = await svc.flags({ distinct_id: distinctId });
     for (const key of ['ph-on', 'ph-half', 'ph-variants']) {
-      const theirs = await p.evaluate((k) => (window as any).posthog.getFeatureFlag(k), key)
-      expect(theirs, key).toBe(ours.featureFlags[key])
+      const theirs = await p.evaluate((k) => (window as any).posthog.getFeatureFlag(k), key);
+      expect(theirs, key).toBe(ours.featureFlags[key]);
     }
-    expect(await p.evaluate(() => (window as any).posthog.getFeatureFlagPayload('ph-on'))).toEqual({ banner: 'hi' })
-  })
+    expect(await p.evaluate(() => (window as any).posthog.getFeatureFlagPayload('ph-on'))).toEqual({ banner: 'hi' });
+  });
 
   it('lists early access features and opts in: the service then turns the flag on for that person', async () => {
-    const p = await open()
-    await flagsLoaded(p)
+    const p = await open();
+    await flagsLoaded(p);
     const features: any[] = await p.evaluate(
       () => new Promise((resolve) => (window as any).posthog.getEarlyAccessFeatures((list: any[]) => resolve(list), true)),
-    )
-    expect(features.map((f) => f.flagKey)).toContain(flagKey)
-    const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id())
-    expect((await svc.flags({ distinct_id: distinctId })).featureFlags[flagKey]).toBe(false)
-    await p.evaluate((k) => (window as any).posthog.updateEarlyAccessFeatureEnrollment(k, true), flagKey)
-    await svc.waitForEvents('$feature_enrollment_update', distinctId)
-    expect((await svc.flags({ distinct_id: distinctId })).featureFlags[flagKey]).toBe(true)
-  })
-})
+    );
+    expect(features.map((f) => f.flagKey)).toContain(flagKey);
+    const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id());
+    expect((await svc.flags({ distinct_id: distinctId })).featureFlags[flagKey]).toBe(false);
+    await p.evaluate((k) => (window as any).posthog.updateEarlyAccessFeatureEnrollment(k, true), flagKey);
+    await svc.waitForEvents('$feature_enrollment_update', distinctId);
+    expect((await svc.flags({ distinct_id: distinctId })).featureFlags[flagKey]).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig } from 'vitest/config';
 
 // Each file starts its own service, static server and Chromium; files run in parallel.
 export default defineConfig({
@@ -9,4 +9,4 @@ export default defineConfig({
     hookTimeout: 90_000,
     teardownTimeout: 15_000,
   },
-})
+});

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { root } from './service'
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { root } from './service';
 
 /**
  * Builds examples/react-app with its own Vite (`vite build`), configured like a user would through
@@ -11,24 +11,24 @@ import { root } from './service'
  * It bundles the built `service-js` package (dist/), as an installed package would be.
  */
 export async function buildExampleApp(env: { APP_PUBLIC_SERVICE_KEY: string; APP_PUBLIC_SERVICE_HOST: string }): Promise<string> {
-  const appDir = join(root, 'examples', 'react-app')
-  const outDir = mkdtempSync(join(tmpdir(), 'example-react-app-'))
-  const vite = join(dirname(createRequire(join(appDir, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js')
-  let out = ''
+  const appDir = join(root, 'examples', 'react-app');
+  const outDir = mkdtempSync(join(tmpdir(), 'example-react-app-'));
+  const vite = join(dirname(createRequire(join(appDir, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  let out = '';
   const child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: appDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout.on('data', (d) => (out += d))
-  child.stderr.on('data', (d) => (out += d))
+  });
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.once('exit', (c) => {
-      clearTimeout(timer)
-      resolve(c)
-    })
-  })
-  if (code !== 0) throw new Error(`vite build of examples/react-app failed (${code}):\n${out}`)
-  return outDir
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  if (code !== 0) throw new Error(`vite build of examples/react-app failed (${code}):\n${out}`);
+  return outDir;
 }

@@ -8,7 +8,9 @@ rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true })
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 /** Lazy extensions: each file of src/extensions/ but the loaders (load*.ts). */
-const lazy = readdirSync(new URL('./src/extensions/', import.meta.url)).filter((f) => !f.startsWith('load')).map((f) => f.replace(/\.ts$/, ''))
+const lazy = readdirSync(new URL('./src/extensions/', import.meta.url))
+  .filter((f) => !f.startsWith('load'))
+  .map((f) => f.replace(/\.ts$/, ''))
 
 /**
  * The script-tag builds: minified by esbuild, then by terser (some 2.5 % smaller gzipped), and private
@@ -67,13 +69,11 @@ export default defineConfig([
   },
   // Each lazy extension for the script-tag build: dist/static/<name>.<version>.js, which the service serves at
   // /static/; it puts its module in `window.__service_extensions[name]`.
-  ...lazy.map(
-    (name): Options => ({
-      ...script,
-      entry: { [`${name}.${version}`]: `src/extensions/${name}.ts` },
-      outDir: 'dist/static',
-      outExtension: () => ({ js: '.js' }),
-      globalName: `__service_extensions.${name}`,
-    }),
-  ),
+  ...lazy.map((name): Options => ({
+    ...script,
+    entry: { [`${name}.${version}`]: `src/extensions/${name}.ts` },
+    outDir: 'dist/static',
+    outExtension: () => ({ js: '.js' }),
+    globalName: `__service_extensions.${name}`,
+  })),
 ])

@@ -18,4 +18,3 @@ export function record(title, body) {
   }
   fs.writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`);
 }
-

@@ -70,7 +70,10 @@ beforeAll(async () => {
 
   fs.mkdirSync(project);
   fs.cpSync(fixture, project, { recursive: true });
-  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'tarball-check', private: true, allowScripts: { 'better-sqlite3': true, esbuild: true } }));
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'tarball-check', private: true, allowScripts: { 'better-sqlite3': true, esbuild: true } }),
+  );
   const sqlite = workspaceVersion('better-sqlite3');
   await offerSqlitePrebuild(sqlite);
   // Each package under its own name, and service-js also under the name its README installs it as (an npm
@@ -93,13 +96,29 @@ afterAll(async () => {
 
 describe('the packages installed from their tarballs', () => {
   it('ship their build and no sources or tests', async () => {
-    const files = (await Promise.all(fs.readdirSync(path.join(work, 'tarballs')).map((t) => run('tar', ['tzf', t], path.join(work, 'tarballs'))))).join('').split('\n').filter(Boolean);
+    const files = (await Promise.all(fs.readdirSync(path.join(work, 'tarballs')).map((t) => run('tar', ['tzf', t], path.join(work, 'tarballs')))))
+      .join('')
+      .split('\n')
+      .filter(Boolean);
     expect(files.filter((f) => /\/(src|test)\/|\.tsx?$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
-    expect(files).toEqual(expect.arrayContaining(['package/dist/main.js', 'package/bin/service.js', 'package/dist/index.cjs', 'package/dist/index.d.cts', 'package/dist/react.js', 'package/dist/service.iife.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/dist/main.js',
+        'package/bin/service.js',
+        'package/dist/index.cjs',
+        'package/dist/index.d.cts',
+        'package/dist/react.js',
+        'package/dist/service.iife.js',
+      ]),
+    );
   });
 
   it('the service, started from the installed command, evaluates flags on /flags', async () => {
-    const res = await fetch(`${service.url}/flags/?v=2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: keys.project_token, distinct_id: 'user-1' }) });
+    const res = await fetch(`${service.url}/flags/?v=2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: keys.project_token, distinct_id: 'user-1' }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { flags: Record<string, unknown> }).flags[FLAG]).toMatchObject({ key: FLAG, enabled: true });
   });
@@ -116,7 +135,12 @@ describe('the packages installed from their tarballs', () => {
   });
 
   it('service-js and service-js/react bundle with esbuild and run in a page: the flag from the service, one shared client sending events', async () => {
-    await run(path.join(project, 'node_modules/.bin/esbuild'), ['app.js', '--bundle', '--format=iife', '--outfile=bundle.js', '--define:process.env.NODE_ENV="production"', '--log-level=warning'], project, 30_000);
+    await run(
+      path.join(project, 'node_modules/.bin/esbuild'),
+      ['app.js', '--bundle', '--format=iife', '--outfile=bundle.js', '--define:process.env.NODE_ENV="production"', '--log-level=warning'],
+      project,
+      30_000,
+    );
     const out = await run(process.execPath, ['browser.mjs', 'bundle.js', service.url, keys.project_token, FLAG], project, 30_000);
     expect(JSON.parse(out)).toEqual({ flag: 'true', sent: true });
     expect((await events('browser'))[0]?.properties).toMatchObject({ $lib: 'web', flag: true });

@@ -90,8 +90,7 @@ function Feature({ feature, enroll }: { feature: EarlyAccessItem; enroll: (flagK
         {feature.name}
       </label>{' '}
       <small>
-        {feature.description} (flag <code>{feature.flagKey}</code>:{' '}
-        <span data-testid={`flag-${feature.flagKey}`}>{on ? 'on' : 'off'}</span>)
+        {feature.description} (flag <code>{feature.flagKey}</code>: <span data-testid={`flag-${feature.flagKey}`}>{on ? 'on' : 'off'}</span>)
       </small>
     </li>
   )

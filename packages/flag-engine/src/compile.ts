@@ -114,8 +114,7 @@ class Compiler {
       upTo += Number(v.rollout_percentage) / 100;
       variants.push({ key: v.key, upTo });
     }
-    const condition = (c: Condition, index: number, agg: number | null): CompiledCondition =>
-      this.condition(c ?? {}, index, agg, variantKeys);
+    const condition = (c: Condition, index: number, agg: number | null): CompiledCondition => this.condition(c ?? {}, index, agg, variantKeys);
     const groups = Array.isArray(filters.groups) ? filters.groups : [];
     const conditions = groups.map((c, i) => condition(c, i, asIndex(c?.aggregation_group_type_index) ?? aggregation));
     const superGroup = filters.feature_enrollment === true ? undefined : filters.super_groups?.[0];
@@ -132,14 +131,10 @@ class Compiler {
       enrollmentKey: filters.feature_enrollment === true ? enrollmentProperty(def.key) : null,
       superCondition,
       superKeys: superProperties ? superProperties.map((p) => p.key) : [],
-      holdout: holdout
-        ? { variant: `holdout-${holdout.id}`, percentage: Math.min(100, Math.max(0, Number(holdout.exclusion_percentage) || 0)) }
-        : null,
+      holdout: holdout ? { variant: `holdout-${holdout.id}`, percentage: Math.min(100, Math.max(0, Number(holdout.exclusion_percentage) || 0)) } : null,
       variants,
       payloads: new Map(Object.entries(filters.payloads ?? {})),
-      dependencies: [...conditions, ...(superCondition ? [superCondition] : [])].flatMap((c) =>
-        c.leaves.flatMap((l) => (l.kind === 'flag' ? [l.key] : [])),
-      ),
+      dependencies: [...conditions, ...(superCondition ? [superCondition] : [])].flatMap((c) => c.leaves.flatMap((l) => (l.kind === 'flag' ? [l.key] : []))),
       dependencyState: 'ok',
     };
   }

@@ -2,15 +2,7 @@ import type { CompiledFlag, CompiledGroup, Leaf, Source } from './compile';
 import { hashKey, holdoutHash } from './hash';
 import { matchValue, NO, UNKNOWN, YES } from './operators';
 import type { Clock, Tri } from './operators';
-import type {
-  CompiledFlags,
-  EvaluationContext,
-  EvaluationMode,
-  FlagResult,
-  Inconclusive,
-  Reason,
-  ReasonCode,
-} from './types';
+import type { CompiledFlags, EvaluationContext, EvaluationMode, FlagResult, Inconclusive, Reason, ReasonCode } from './types';
 
 type Outcome = FlagResult | Inconclusive;
 
@@ -122,8 +114,7 @@ const DESCRIPTIONS: Record<ReasonCode, string> = {
   flag_disabled: 'Feature flag is disabled',
   missing_dependency: 'Flag cannot be evaluated due to missing dependency',
 };
-const GROUPS_NOT_EVALUATED =
-  'No matching condition set (group conditions were not evaluated because no group type was provided)';
+const GROUPS_NOT_EVALUATED = 'No matching condition set (group conditions were not evaluated because no group type was provided)';
 
 const reasonCache = new Map<string, Reason[]>();
 

@@ -15,22 +15,42 @@ export interface Clock {
 }
 
 /** Operators whose result is true on the server when the property is absent. */
-const NEGATIVE_OPERATORS = new Set([
-  'is_not',
-  'not_icontains',
-  'not_regex',
-  'not_starts_with',
-  'not_ends_with',
-  'not_icontains_multi',
-  'not_between',
-]);
+const NEGATIVE_OPERATORS = new Set(['is_not', 'not_icontains', 'not_regex', 'not_starts_with', 'not_ends_with', 'not_icontains_multi', 'not_between']);
 
 /** Every operator a person / group property filter may use. */
 export const PROPERTY_OPERATORS: ReadonlySet<string> = new Set([
-  'exact', 'is_not', 'is_set', 'is_not_set', 'icontains', 'not_icontains', 'icontains_multi', 'not_icontains_multi',
-  'regex', 'not_regex', 'gt', 'gte', 'lt', 'lte', 'between', 'not_between', 'is_date_before', 'is_date_after',
-  'is_date_exact', 'starts_with', 'not_starts_with', 'ends_with', 'not_ends_with', 'semver_eq', 'semver_neq',
-  'semver_gt', 'semver_gte', 'semver_lt', 'semver_lte', 'semver_tilde', 'semver_caret', 'semver_wildcard',
+  'exact',
+  'is_not',
+  'is_set',
+  'is_not_set',
+  'icontains',
+  'not_icontains',
+  'icontains_multi',
+  'not_icontains_multi',
+  'regex',
+  'not_regex',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'not_between',
+  'is_date_before',
+  'is_date_after',
+  'is_date_exact',
+  'starts_with',
+  'not_starts_with',
+  'ends_with',
+  'not_ends_with',
+  'semver_eq',
+  'semver_neq',
+  'semver_gt',
+  'semver_gte',
+  'semver_lt',
+  'semver_lte',
+  'semver_tilde',
+  'semver_caret',
+  'semver_wildcard',
 ]);
 
 /** A property filter's operator and value, compiled once. */
@@ -157,13 +177,7 @@ function numericTest(op: string, value: unknown): (v: unknown) => Tri {
   const num = typeof value === 'number' ? value : parseFloat(String(value));
   const str = String(value);
   const cmp =
-    op === 'gt'
-      ? <T>(a: T, b: T) => a > b
-      : op === 'gte'
-        ? <T>(a: T, b: T) => a >= b
-        : op === 'lt'
-          ? <T>(a: T, b: T) => a < b
-          : <T>(a: T, b: T) => a <= b;
+    op === 'gt' ? <T>(a: T, b: T) => a > b : op === 'gte' ? <T>(a: T, b: T) => a >= b : op === 'lt' ? <T>(a: T, b: T) => a < b : <T>(a: T, b: T) => a <= b;
   return (v) => {
     const n = typeof v === 'number' ? v : parseFloat(String(v));
     return tri(Number.isFinite(num) && Number.isFinite(n) ? cmp(n, num) : cmp(String(v), str));
@@ -180,8 +194,7 @@ function betweenTest(value: unknown, negate: boolean): (v: unknown) => Tri {
   };
 }
 
-const strictNumber = (v: unknown): number =>
-  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+const strictNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
 
 function rangeTest(range: SemverRange | null): (v: unknown) => Tri {
   if (!range) return unknown;
@@ -219,4 +232,3 @@ export function matchValue(m: ValueMatcher, present: boolean, value: unknown, cl
   const r = m.test(value, clock);
   return r === UNKNOWN && !local ? NO : r;
 }
-

@@ -42,22 +42,14 @@ function validate(filters: unknown): void {
   check(isObject(filters), 'filters', 'Filters must be an object.');
   const f = filters as Obj;
   const aggregation = f.aggregation_group_type_index;
-  check(
-    isIndex(aggregation),
-    'filters__aggregation_group_type_index',
-    'Aggregation group type index must be an integer between 0 and 4, or null.',
-  );
+  check(isIndex(aggregation), 'filters__aggregation_group_type_index', 'Aggregation group type index must be an integer between 0 and 4, or null.');
   check(f.groups == null || Array.isArray(f.groups), 'filters__groups', 'Filters are not valid (groups must be a list of conditions)');
 
   const variants = validateVariants(f.multivariate);
   for (const c of (f.groups as unknown[] | null) ?? []) {
     validateCondition(c, 'filters__groups', (aggregation as number | null) ?? null, variants);
   }
-  check(
-    f.super_groups == null || Array.isArray(f.super_groups),
-    'filters__super_groups',
-    'Filters are not valid (super_groups must be a list of conditions)',
-  );
+  check(f.super_groups == null || Array.isArray(f.super_groups), 'filters__super_groups', 'Filters are not valid (super_groups must be a list of conditions)');
   for (const c of (f.super_groups as unknown[] | null) ?? []) validateCondition(c, 'filters__super_groups', null, []);
 
   const holdout = f.holdout;
@@ -100,11 +92,7 @@ function validateVariants(multivariate: unknown): string[] {
     check(isObject(v) && typeof v.key === 'string' && v.key !== '', attr, 'Invalid variant definitions: every variant needs a non-empty key.');
     const variant = v as Obj & { key: string };
     check(!keys.includes(variant.key), attr, 'Invalid variant definitions: variant keys must be unique.');
-    check(
-      isPercentage(variant.rollout_percentage),
-      attr,
-      'Invalid variant definitions: variant rollout percentages must be numbers between 0 and 100.',
-    );
+    check(isPercentage(variant.rollout_percentage), attr, 'Invalid variant definitions: variant rollout percentages must be numbers between 0 and 100.');
     keys.push(variant.key);
     sum += variant.rollout_percentage as number;
   }
@@ -121,11 +109,7 @@ function validateCondition(c: unknown, attr: string, flagAggregation: number | n
     'Filters are not valid (aggregation_group_type_index must be an integer between 0 and 4, or null)',
   );
   const aggregation = (condition.aggregation_group_type_index as number | null | undefined) ?? flagAggregation;
-  check(
-    condition.properties == null || Array.isArray(condition.properties),
-    attr,
-    'Filters are not valid (properties must be a list)',
-  );
+  check(condition.properties == null || Array.isArray(condition.properties), attr, 'Filters are not valid (properties must be a list)');
   for (const p of (condition.properties as unknown[] | null) ?? []) validateProperty(p, attr, aggregation);
   check(
     condition.rollout_percentage == null || isPercentage(condition.rollout_percentage),
@@ -145,15 +129,10 @@ function validateProperty(p: unknown, attr: string, aggregation: number | null):
   const type = property.type ?? 'person';
   const operator = property.operator ?? null;
   if (aggregation === null) {
-    check(
-      type === 'person' || type === 'cohort' || type === 'flag',
-      'filters',
-      'Filters are not valid (can only use person and cohort properties)',
-    );
+    check(type === 'person' || type === 'cohort' || type === 'flag', 'filters', 'Filters are not valid (can only use person and cohort properties)');
   } else {
     check(
-      type === 'flag' ||
-        (type === 'group' && (property.group_type_index == null || property.group_type_index === aggregation)),
+      type === 'flag' || (type === 'group' && (property.group_type_index == null || property.group_type_index === aggregation)),
       'filters',
       'Filters are not valid (can only use group properties)',
     );
@@ -161,15 +140,13 @@ function validateProperty(p: unknown, attr: string, aggregation: number | null):
   if (type === 'cohort') {
     const id = property.value;
     check(
-      (operator === null || operator === 'in' || operator === 'not_in') &&
-        (Number.isInteger(id) || (typeof id === 'string' && /^\d+$/.test(id))),
+      (operator === null || operator === 'in' || operator === 'not_in') && (Number.isInteger(id) || (typeof id === 'string' && /^\d+$/.test(id))),
       attr,
       'Filters are not valid (cohort filters need a cohort id and the operator in or not_in)',
     );
   } else if (type === 'flag') {
     check(
-      (operator === null || operator === 'flag_evaluates_to') &&
-        (typeof property.value === 'boolean' || typeof property.value === 'string'),
+      (operator === null || operator === 'flag_evaluates_to') && (typeof property.value === 'boolean' || typeof property.value === 'string'),
       attr,
       'Filters are not valid (flag filters need the operator flag_evaluates_to and a boolean or variant value)',
     );

@@ -50,9 +50,7 @@ describe('compile once, evaluate many', () => {
   it('resolves relative dates against the time of evaluation, not of compilation', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2030-01-10T00:00:00Z'));
-    const flags = compileFlags([
-      flag('recent', { groups: [{ properties: [{ key: 'seen', type: 'person', operator: 'is_date_after', value: '-7d' }] }] }),
-    ]);
+    const flags = compileFlags([flag('recent', { groups: [{ properties: [{ key: 'seen', type: 'person', operator: 'is_date_after', value: '-7d' }] }] })]);
     const ctx = { distinctId: 'u', personProperties: { seen: '2030-01-05T00:00:00Z' } };
     expect(flags.evaluate('recent', ctx)).toMatchObject({ enabled: true });
     vi.setSystemTime(new Date('2030-01-20T00:00:00Z'));

@@ -20,7 +20,13 @@ describe('published hash vectors (sdk-protocol.md §2.6)', () => {
     simple.forEach((h, i) => expect(hashKey('simple-flag', `distinct_id_${i}`)).toBeCloseTo(h, 6));
     const rollout = [0.502038, 0.31803, 0.356604, 0.701013, 0.933119, 0.207616, 0.183992, 0.751749];
     rollout.forEach((h, i) => expect(hashKey('multivariate-flag', `distinct_id_${i}`)).toBeCloseTo(h, 6));
-    const variant: Array<[number, number]> = [[0, 0.618645], [1, 0.647317], [2, 0.063901], [5, 0.645715], [6, 0.368609]];
+    const variant: Array<[number, number]> = [
+      [0, 0.618645],
+      [1, 0.647317],
+      [2, 0.063901],
+      [5, 0.645715],
+      [6, 0.368609],
+    ];
     for (const [i, h] of variant) expect(hashKey('multivariate-flag', `distinct_id_${i}`, 'variant')).toBeCloseTo(h, 6);
     expect(holdoutHash('distinct_id_0')).toBeCloseTo(0.656097, 6);
     expect(holdoutHash('distinct_id_1')).toBeCloseTo(0.537152, 6);

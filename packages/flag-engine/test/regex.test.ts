@@ -64,7 +64,9 @@ describe('regex syntax PostHog users write (Python re / Rust regex)', () => {
 });
 
 describe('validateFilters on regex patterns', () => {
-  const filters = (pattern: unknown, operator = 'regex', where = 'groups') => ({ [where]: [{ properties: [{ key: 'name', type: 'person', operator, value: pattern }] }] });
+  const filters = (pattern: unknown, operator = 'regex', where = 'groups') => ({
+    [where]: [{ properties: [{ key: 'name', type: 'person', operator, value: pattern }] }],
+  });
 
   it.each(['^(a+)+$', '(?i)^ann', '\\d+', '.*', 'a|b'])('accepts %s', (pattern) => {
     expect(validateFilters(filters(pattern))).toBeNull();

@@ -12,7 +12,11 @@ const minifiedReact = () => Buffer.from(transformSync(read('dist/react.js').toSt
 
 const files = [
   ['dist/service.iife.js', 'IIFE, minified (script tag, `window.service`)', read('dist/service.iife.js')],
-  [`dist/static/exceptions.${version}.js`, 'lazy extension `exceptions` of the IIFE, minified (served at `/static/`, loaded with `capture_exceptions`)', read(`dist/static/exceptions.${version}.js`)],
+  [
+    `dist/static/exceptions.${version}.js`,
+    'lazy extension `exceptions` of the IIFE, minified (served at `/static/`, loaded with `capture_exceptions`)',
+    read(`dist/static/exceptions.${version}.js`),
+  ],
   ['dist/index.js', 'ESM, not minified (for bundlers; they minify and tree-shake)', read('dist/index.js')],
   ['dist/index.cjs', 'CJS, not minified', read('dist/index.cjs')],
   ['dist/react.js', '`service-js/react`, ESM, not minified', read('dist/react.js')],

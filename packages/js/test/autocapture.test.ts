@@ -112,7 +112,9 @@ describe('$autocapture', () => {
     html('<input id="email" class="f" name="email" aria-label="Email" type="email" value="a@b.c" placeholder="you@x" data-x="y">')
     document.querySelector('input')!.dispatchEvent(new Event('change', { bubbles: true }))
     const [ev] = await auto()
-    expect(ev.properties.$elements_chain).toMatch(/^input\.f:attr__aria-label="Email"attr__class="f"attr__id="email"attr__name="email"attr_id="email"nth-child="1"nth-of-type="1";/)
+    expect(ev.properties.$elements_chain).toMatch(
+      /^input\.f:attr__aria-label="Email"attr__class="f"attr__id="email"attr__name="email"attr_id="email"nth-child="1"nth-of-type="1";/,
+    )
   })
 
   it('escapes quotes in the chain', () => {

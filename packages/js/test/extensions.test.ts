@@ -72,7 +72,12 @@ describe('announcements (client.on)', () => {
     const c = client(tok)
     c.on('unload', () => c.capture('last words'))
     dispatchEvent(new Event('pagehide'))
-    expect(net.beacons.flatMap((b) => b.body.batch).filter((e) => e.properties.token === tok).map((e) => e.event)).toEqual(['last words'])
+    expect(
+      net.beacons
+        .flatMap((b) => b.body.batch)
+        .filter((e) => e.properties.token === tok)
+        .map((e) => e.event),
+    ).toEqual(['last words'])
   })
 })
 

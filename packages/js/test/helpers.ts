@@ -43,9 +43,7 @@ export function network() {
     beaconResult: true,
     /** Events sent by fetch and by beacon for one token, in order. */
     events(tok: string): any[] {
-      return [...sent, ...beacons]
-        .filter((r) => r.url.includes('/e/') && r.body?.api_key === tok)
-        .flatMap((r) => r.body.batch)
+      return [...sent, ...beacons].filter((r) => r.url.includes('/e/') && r.body?.api_key === tok).flatMap((r) => r.body.batch)
     },
     flagRequests(tok: string): Sent[] {
       return sent.filter((r) => r.url.includes('/flags/') && r.body?.token === tok)

@@ -281,8 +281,35 @@ describe('before init', () => {
     const c = client(token(), { debug: false })
     const circular: Record<string, unknown> = {}
     circular.self = circular
-    const odd = [undefined, null, 42, circular, Symbol('s'), () => 1, { toJSON: () => { throw new Error('no') } }] as never[]
-    for (const m of ['capture', 'identify', 'alias', 'group', 'register', 'register_once', 'unregister', 'isFeatureEnabled', 'getFeatureFlag', 'getFeatureFlagPayload', 'onFeatureFlags', 'getEarlyAccessFeatures', 'updateEarlyAccessFeatureEnrollment', 'captureException'] as const) {
+    const odd = [
+      undefined,
+      null,
+      42,
+      circular,
+      Symbol('s'),
+      () => 1,
+      {
+        toJSON: () => {
+          throw new Error('no')
+        },
+      },
+    ] as never[]
+    for (const m of [
+      'capture',
+      'identify',
+      'alias',
+      'group',
+      'register',
+      'register_once',
+      'unregister',
+      'isFeatureEnabled',
+      'getFeatureFlag',
+      'getFeatureFlagPayload',
+      'onFeatureFlags',
+      'getEarlyAccessFeatures',
+      'updateEarlyAccessFeatureEnrollment',
+      'captureException',
+    ] as const) {
       for (const a of odd) expect(() => (c[m] as (...x: unknown[]) => unknown)(a, a, a), m).not.toThrow()
     }
     expect(() => c.featureFlags.overrideFeatureFlags(circular as never)).not.toThrow()

@@ -114,9 +114,7 @@ describe('event queue', () => {
   it('removes events from storage only after a 2xx', async () => {
     const tok = token()
     let release!: () => void
-    vi.mocked(fetch).mockImplementationOnce(
-      () => new Promise<Response>((r) => (release = () => r(new Response('{"status":1}', { status: 200 })))),
-    )
+    vi.mocked(fetch).mockImplementationOnce(() => new Promise<Response>((r) => (release = () => r(new Response('{"status":1}', { status: 200 })))))
     client(tok).capture('slow')
     await vi.advanceTimersByTimeAsync(3000)
     expect(stored(tok)).toHaveLength(1) // in flight: still stored

@@ -40,7 +40,12 @@ describe('bundle', () => {
   })
 
   it('ESM and CJS builds have no runtime dependencies (ESM imports only its own chunks, lazy extensions with import())', () => {
-    const imports = (file: string) => [...read(file).toString().matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2])
+    const imports = (file: string) =>
+      [
+        ...read(file)
+          .toString()
+          .matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g),
+      ].map((m) => m[1] ?? m[2])
     const esm = read('index.js').toString()
     expect(esm).toMatch(/\bimport\s*\(\s*["']\.\/exceptions-[\w-]+\.js["']\s*\)/)
     for (const file of ['index.js', ...imports('index.js').map((path) => path.slice(2))]) {
@@ -60,7 +65,10 @@ describe('bundle', () => {
   it('service-js/react imports only React 18 APIs and the sibling service-js module (never a copy of the client, never the package by name)', () => {
     const react18 = ['createContext', 'useCallback', 'useContext', 'useEffect', 'useMemo', 'useRef', 'useState', 'useSyncExternalStore']
     const esm = read('react.js').toString()
-    const imports = [...esm.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)].map((m) => ({ names: m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]), from: m[2] }))
+    const imports = [...esm.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)].map((m) => ({
+      names: m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]),
+      from: m[2],
+    }))
     expect(new Set(imports.map((i) => i.from))).toEqual(new Set(['react', 'react/jsx-runtime', './index.js']))
     for (const i of imports.filter((i) => i.from === 'react')) for (const n of i.names) expect(react18).toContain(n)
     expect(esm).not.toMatch(/\bimport\s*\(|\bimport\s*["']|\brequire\(/)

@@ -58,9 +58,7 @@ export class LocalFlags {
   /** Settles when the first load has finished (loaded or not). */
   readonly ready: Promise<void>;
 
-  constructor(
-    private readonly o: { url: string; personalApiKey: string; interval: number; timeout: number; report: (error: Error) => void },
-  ) {
+  constructor(private readonly o: { url: string; personalApiKey: string; interval: number; timeout: number; report: (error: Error) => void }) {
     this.ready = this.load();
     this.poller = setInterval(() => void this.load(), o.interval);
     this.poller.unref();
@@ -127,8 +125,7 @@ interface FlagsResponse {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A `/flags?v=2` flag entry this client can read (anything else counts as failed). */
-const isFlagDetail = (d: unknown): d is FlagDetail =>
-  isRecord(d) && typeof d.enabled === 'boolean' && (d.variant == null || typeof d.variant === 'string');
+const isFlagDetail = (d: unknown): d is FlagDetail => isRecord(d) && typeof d.enabled === 'boolean' && (d.variant == null || typeof d.variant === 'string');
 
 /**
  * Remote evaluation: `POST {host}/flags/?v=2` for one distinct id, optionally only some keys.

@@ -31,9 +31,13 @@ export async function request(url: string, init: RequestInit, timeoutMs: number)
     const timeout = (error as Error).name === 'TimeoutError';
     const code = ((error as Error).cause as { code?: string } | undefined)?.code;
     const what = `${init.method ?? 'GET'} ${url.replace(/\?.*/, '')}`;
-    throw new NetworkError(timeout ? 'timeout' : 'connection_error', `${what}: ${timeout ? `no answer within ${timeoutMs} ms` : `${(error as Error).message}${code ? ` (${code})` : ''}`}`, {
-      cause: error,
-    });
+    throw new NetworkError(
+      timeout ? 'timeout' : 'connection_error',
+      `${what}: ${timeout ? `no answer within ${timeoutMs} ms` : `${(error as Error).message}${code ? ` (${code})` : ''}`}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 

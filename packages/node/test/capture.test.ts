@@ -20,7 +20,14 @@ describe('capture', () => {
   it('reaches the database with uuid, timestamp, $lib, $lib_version and $groups', async () => {
     const { c, errors } = client();
     const at = new Date(Date.now() - 60_000);
-    c.capture({ distinctId: 'cap-1', event: 'purchase', properties: { amount: 30 }, groups: { company: 'acme' }, timestamp: at, uuid: '01890000-0000-7000-8000-000000000001' });
+    c.capture({
+      distinctId: 'cap-1',
+      event: 'purchase',
+      properties: { amount: 30 },
+      groups: { company: 'acme' },
+      timestamp: at,
+      uuid: '01890000-0000-7000-8000-000000000001',
+    });
     await c.flush();
     const { results } = await service.waitForEvents({ event: 'purchase', distinct_id: 'cap-1' }, 1);
     expect(results).toHaveLength(1);

@@ -14,7 +14,12 @@ interface Case {
   flags: unknown[];
   groupTypeMapping?: Record<string, string>;
   cohorts?: Record<string, unknown>;
-  context: { distinctId: string; personProperties?: Record<string, unknown>; groups?: Record<string, string>; groupProperties?: Record<string, Record<string, unknown>> };
+  context: {
+    distinctId: string;
+    personProperties?: Record<string, unknown>;
+    groups?: Record<string, string>;
+    groupProperties?: Record<string, Record<string, unknown>>;
+  };
   expected: Record<string, Expected>;
 }
 

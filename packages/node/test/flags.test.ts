@@ -19,23 +19,48 @@ const EXTRA_FLAGS = [
   },
   {
     key: 'group-variants',
-    filters: { aggregation_group_type_index: 0, groups: [{ rollout_percentage: 50 }], multivariate: { variants: [{ key: 'a', rollout_percentage: 50 }, { key: 'b', rollout_percentage: 50 }] } },
+    filters: {
+      aggregation_group_type_index: 0,
+      groups: [{ rollout_percentage: 50 }],
+      multivariate: {
+        variants: [
+          { key: 'a', rollout_percentage: 50 },
+          { key: 'b', rollout_percentage: 50 },
+        ],
+      },
+    },
   },
   {
     key: 'mixed-targeting',
-    filters: { groups: [{ aggregation_group_type_index: 0, rollout_percentage: 30 }, { properties: [{ key: 'plan', type: 'person', value: 'pro' }], rollout_percentage: 100 }] },
+    filters: {
+      groups: [
+        { aggregation_group_type_index: 0, rollout_percentage: 30 },
+        { properties: [{ key: 'plan', type: 'person', value: 'pro' }], rollout_percentage: 100 },
+      ],
+    },
   },
   {
     key: 'variant-override',
     filters: {
       groups: [{ properties: [{ key: 'plan', type: 'person', value: 'team' }], variant: 'test', rollout_percentage: 100 }, { rollout_percentage: 40 }],
-      multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }] },
+      multivariate: {
+        variants: [
+          { key: 'control', rollout_percentage: 50 },
+          { key: 'test', rollout_percentage: 50 },
+        ],
+      },
       payloads: { control: '"plain string"', test: '{"n":1}' },
     },
   },
-  { key: 'depends-on-bench-9', filters: { groups: [{ properties: [{ key: 'bench-9', type: 'flag', operator: 'flag_evaluates_to', value: true }], rollout_percentage: 50 }] } },
+  {
+    key: 'depends-on-bench-9',
+    filters: { groups: [{ properties: [{ key: 'bench-9', type: 'flag', operator: 'flag_evaluates_to', value: true }], rollout_percentage: 50 }] },
+  },
   { key: 'inactive', active: false, filters: { groups: [{ rollout_percentage: 100 }] } },
-  { key: 'no-nickname', filters: { groups: [{ properties: [{ key: 'nickname', type: 'person', operator: 'is_not_set', value: 'is_not_set' }], rollout_percentage: 75 }] } },
+  {
+    key: 'no-nickname',
+    filters: { groups: [{ properties: [{ key: 'nickname', type: 'person', operator: 'is_not_set', value: 'is_not_set' }], rollout_percentage: 75 }] },
+  },
   { key: 'signed-up-early', filters: { groups: [{ properties: [{ key: 'signed_up_at', type: 'person', operator: 'is_date_before', value: '2026-06-01' }] }] } },
   { key: 'young', filters: { groups: [{ properties: [{ key: 'age', type: 'person', operator: 'lte', value: 25 }], rollout_percentage: 90 }] } },
 ];
@@ -81,9 +106,11 @@ function contextOf(i: number): FlagOptions {
 /** Runs `fn` over 0..n-1, `width` at a time. */
 async function pool(n: number, width: number, fn: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < n) await fn(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
 }
 
 describe('local evaluation', () => {
@@ -165,7 +192,10 @@ describe('local evaluation', () => {
   });
 
   it('throws not_loaded for onlyEvaluateLocally without a personal API key', async () => {
-    await expect(remote.isFeatureEnabled('bench-9', 'x', { onlyEvaluateLocally: true })).rejects.toMatchObject({ name: 'FlagEvaluationError', reason: 'not_loaded' });
+    await expect(remote.isFeatureEnabled('bench-9', 'x', { onlyEvaluateLocally: true })).rejects.toMatchObject({
+      name: 'FlagEvaluationError',
+      reason: 'not_loaded',
+    });
   });
 });
 
@@ -216,7 +246,10 @@ describe('definitions polling', () => {
       void (async () => {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<
+          string,
+          string
+        >;
         const upstream = await fetch(`${service.url}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
         const etag = upstream.headers.get('etag') ?? undefined;
         if (req.url!.startsWith('/flags/definitions')) seen.push({ status: upstream.status, ifNoneMatch: req.headers['if-none-match'], etag });

@@ -31,7 +31,10 @@ describe('posthog-node against the service', () => {
     await client.shutdown();
     const { results } = await service.waitForEvents({ event: 'signed_up', distinct_id: 'ph-1' }, 1);
     expect(results[0]!.properties).toMatchObject({ plan: 'pro', $lib: 'posthog-node' });
-    const persons = await service.api<{ results: { properties: Record<string, unknown> }[] }>('GET', `/api/projects/${service.projectId}/persons/?distinct_id=ph-1`);
+    const persons = await service.api<{ results: { properties: Record<string, unknown> }[] }>(
+      'GET',
+      `/api/projects/${service.projectId}/persons/?distinct_id=ph-1`,
+    );
     expect(persons.results[0]!.properties).toMatchObject({ email: 'ph@example.com' });
   });
 
@@ -54,7 +57,9 @@ describe('posthog-node against the service', () => {
       for (const i of ids.slice(0, 20)) {
         const remote = await client.getAllFlagsAndPayloads(`user-${i}`, { personProperties: personOf(i) });
         expect(remote.featureFlags).toEqual(await served(`user-${i}`, personOf(i)));
-        const enabledWithPayload = Object.entries(remote.featureFlags ?? {}).find(([key, value]) => value !== false && flagSet().find((f) => f.key === key)?.filters.payloads);
+        const enabledWithPayload = Object.entries(remote.featureFlags ?? {}).find(
+          ([key, value]) => value !== false && flagSet().find((f) => f.key === key)?.filters.payloads,
+        );
         if (enabledWithPayload) expect(remote.featureFlagPayloads?.[enabledWithPayload[0]]).toBeDefined();
       }
     } finally {

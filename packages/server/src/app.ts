@@ -24,9 +24,21 @@ import { staticRoutes } from './static/routes';
 
 export type AppConfig = Pick<
   Config,
-  'logLevel' | 'bodyLimit' | 'apiRateLimitPerMinute' | 'trustProxy' | 'sdkBodyLimit' | 'publicRateLimitPerMinute' | 'captureBatchBodyLimit' | 'ingestMaxPendingEvents' | 'eventMaxBytes'
+  | 'logLevel'
+  | 'bodyLimit'
+  | 'apiRateLimitPerMinute'
+  | 'trustProxy'
+  | 'sdkBodyLimit'
+  | 'publicRateLimitPerMinute'
+  | 'captureBatchBodyLimit'
+  | 'ingestMaxPendingEvents'
+  | 'eventMaxBytes'
   | 'sdkMaxConcurrentLargeBodies'
-  | 'authFailureLimitPerMinute' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'connectionTimeoutMs'
+  | 'authFailureLimitPerMinute'
+  | 'headersTimeoutMs'
+  | 'requestTimeoutMs'
+  | 'keepAliveTimeoutMs'
+  | 'connectionTimeoutMs'
 > & {
   /** Where `/static/` files are read from; default the installed service-js package's dist/static (tests use their own). */
   staticDir?: string;

@@ -91,7 +91,10 @@ async function start(config: Config) {
 function cli(): Command {
   const program = new Command('service').description('Feature flags, early access features and product events.').version(serverVersion);
 
-  program.command('start').description('migrate the database and start the service').action(() => start(config()));
+  program
+    .command('start')
+    .description('migrate the database and start the service')
+    .action(() => start(config()));
 
   printingFields(
     program.command('init').description('create the default project if there is none, and a new personal API key with scope *'),
@@ -147,7 +150,10 @@ function cli(): Command {
       }),
     );
 
-  program.command('migrate').description('apply database migrations and exit').action(() => withServices(config(), async () => print('migrated')));
+  program
+    .command('migrate')
+    .description('apply database migrations and exit')
+    .action(() => withServices(config(), async () => print('migrated')));
   return program;
 }
 

@@ -6,7 +6,12 @@ let featureId: string;
 let flagId: number;
 beforeAll(async () => {
   s = await startService();
-  const res = await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers, payload: { name: 'Guarded', stage: 'beta' } });
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/api/projects/${s.projectId}/early_access_feature/`,
+    headers: s.headers,
+    payload: { name: 'Guarded', stage: 'beta' },
+  });
   featureId = res.json().id;
   flagId = res.json().feature_flag_id;
 });
@@ -18,8 +23,18 @@ let seq = 0;
 const routes: Route[] = [
   { method: 'GET', url: () => `/api/projects/${p()}/early_access_feature/`, scope: 'early_access_feature:read' },
   { method: 'GET', url: () => `/api/projects/${p()}/early_access_feature/${featureId}/`, scope: 'early_access_feature:read' },
-  { method: 'POST', url: () => `/api/projects/${p()}/early_access_feature/`, scope: 'early_access_feature:write', payload: () => ({ name: `Auth ${++seq}`, stage: 'draft' }) },
-  { method: 'PATCH', url: () => `/api/projects/${p()}/early_access_feature/${featureId}/`, scope: 'early_access_feature:write', payload: () => ({ description: 'x' }) },
+  {
+    method: 'POST',
+    url: () => `/api/projects/${p()}/early_access_feature/`,
+    scope: 'early_access_feature:write',
+    payload: () => ({ name: `Auth ${++seq}`, stage: 'draft' }),
+  },
+  {
+    method: 'PATCH',
+    url: () => `/api/projects/${p()}/early_access_feature/${featureId}/`,
+    scope: 'early_access_feature:write',
+    payload: () => ({ description: 'x' }),
+  },
   { method: 'GET', url: () => `/api/projects/${p()}/feature_flags/`, scope: 'feature_flag:read' },
   { method: 'GET', url: () => `/api/projects/${p()}/feature_flags/${flagId}/`, scope: 'feature_flag:read' },
   { method: 'POST', url: () => `/api/projects/${p()}/feature_flags/`, scope: 'feature_flag:write', payload: () => ({ key: `auth-${++seq}` }) },
@@ -28,20 +43,31 @@ const routes: Route[] = [
   { method: 'GET', url: () => `/api/projects/${p()}/`, scope: 'project:read' },
 ];
 const label = (r: Route) => `${r.method} ${r.url.toString().match(/`(.*)`/)?.[1] ?? ''}`;
-const send = (r: Route, headers: Record<string, string>) => s.app.inject({ method: r.method, url: r.url(), headers, ...(r.payload ? { payload: r.payload() } : {}) });
+const send = (r: Route, headers: Record<string, string>) =>
+  s.app.inject({ method: r.method, url: r.url(), headers, ...(r.payload ? { payload: r.payload() } : {}) });
 const ok = (r: Route) => (r.method === 'POST' ? 201 : 200);
 
 describe.each(routes.map((r) => [label(r), r] as const))('%s', (_label, route) => {
   it('answers 401 not_authenticated without a key', async () => {
     const res = await send(route, {});
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ type: 'authentication_error', code: 'not_authenticated', detail: 'Authentication credentials were not provided.', attr: null });
+    expect(res.json()).toEqual({
+      type: 'authentication_error',
+      code: 'not_authenticated',
+      detail: 'Authentication credentials were not provided.',
+      attr: null,
+    });
   });
 
   it.each(['Bearer phx_wrong', 'Bearer ', 'Basic abc', 'phx_nobearer'])('answers 401 authentication_failed for "%s"', async (authorization) => {
     const res = await send(route, { authorization });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ type: 'authentication_error', code: 'authentication_failed', detail: 'Personal API key found in request Authorization header is invalid.', attr: null });
+    expect(res.json()).toEqual({
+      type: 'authentication_error',
+      code: 'authentication_failed',
+      detail: 'Personal API key found in request Authorization header is invalid.',
+      attr: null,
+    });
   });
 
   it('answers 401 for a revoked key', async () => {
@@ -56,7 +82,12 @@ describe.each(routes.map((r) => [label(r), r] as const))('%s', (_label, route) =
     const wrong = action === 'write' ? [`${object}:read`] : [object === 'project' ? 'feature_flag:write' : 'project:read'];
     const res = await send(route, s.auth(await s.keyWith(wrong)));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ type: 'authentication_error', code: 'permission_denied', detail: `API key missing required scope '${route.scope}'`, attr: null });
+    expect(res.json()).toEqual({
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: `API key missing required scope '${route.scope}'`,
+      attr: null,
+    });
   });
 
   it(`accepts ${route.scope}, the write scope for a read, and *`, async () => {
@@ -73,7 +104,12 @@ describe('project limits', () => {
     const limited = await s.keyWith(['*'], [s.projectId]);
     const res = await s.app.inject({ url: `/api/projects/${other.id}/early_access_feature/`, headers: s.auth(limited) });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ type: 'authentication_error', code: 'permission_denied', detail: `API key does not have access to the requested project: ID ${other.id}.`, attr: null });
+    expect(res.json()).toEqual({
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: `API key does not have access to the requested project: ID ${other.id}.`,
+      attr: null,
+    });
     expect((await s.app.inject({ url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.auth(limited) })).statusCode).toBe(200);
     expect((await s.app.inject({ url: `/api/projects/${other.id}/`, headers: s.auth(limited) })).statusCode).toBe(403);
   });
@@ -97,7 +133,12 @@ describe('project limits', () => {
 
   it('never shows one project the features of another', async () => {
     const other = await s.services.projects.create('D');
-    await s.app.inject({ method: 'POST', url: `/api/projects/${other.id}/early_access_feature/`, headers: s.headers, payload: { name: 'Secret', stage: 'beta' } });
+    await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${other.id}/early_access_feature/`,
+      headers: s.headers,
+      payload: { name: 'Secret', stage: 'beta' },
+    });
     const mine = (await s.app.inject({ url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers })).json();
     expect(mine.results.map((f: { name: string }) => f.name)).not.toContain('Secret');
     const theirs = (await s.app.inject({ url: `/api/projects/${other.id}/early_access_feature/`, headers: s.headers })).json();

@@ -18,13 +18,21 @@ const someone = (label = 'user') => `${label}-${++n}-${randomUUID().slice(0, 8)}
 
 type Headers = Record<string, string>;
 const post = (url: string, payload: string | Buffer | object, headers: Headers = {}) =>
-  s.app.inject({ method: 'POST', url, payload: typeof payload === 'object' && !Buffer.isBuffer(payload) ? JSON.stringify(payload) : payload, headers: { 'content-type': 'application/json', ...headers } });
+  s.app.inject({
+    method: 'POST',
+    url,
+    payload: typeof payload === 'object' && !Buffer.isBuffer(payload) ? JSON.stringify(payload) : payload,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 async function eventsOf(distinctId: string) {
   return s.services.db.kysely.selectFrom('events').selectAll().where('distinct_id', '=', distinctId).orderBy('id').execute();
 }
 async function eventCount() {
-  const { count } = await s.services.db.kysely.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await s.services.db.kysely
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -53,7 +61,14 @@ describe('encodings', () => {
   it('stores a {batch: [...]} body with token, sent_at and per-event distinct ids', async () => {
     const a = someone();
     const b = someone();
-    const res = await post('/batch/', { token: s.token, sent_at: new Date().toISOString(), batch: [{ event: 'x', distinct_id: a }, { event: 'y', distinct_id: b }] });
+    const res = await post('/batch/', {
+      token: s.token,
+      sent_at: new Date().toISOString(),
+      batch: [
+        { event: 'x', distinct_id: a },
+        { event: 'y', distinct_id: b },
+      ],
+    });
     expect(res.statusCode).toBe(200);
     expect((await eventsOf(a)).map((e) => e.event)).toEqual(['x']);
     expect((await eventsOf(b)).map((e) => e.event)).toEqual(['y']);
@@ -86,7 +101,9 @@ describe('encodings', () => {
 
   it('reads a data=<base64> form with compression=base64 in the form', async () => {
     const id = someone();
-    const data = Buffer.from(JSON.stringify({ api_key: s.token, batch: [{ event: 'form-b64', distinct_id: id, properties: { note: 'ü+/=' } }] })).toString('base64');
+    const data = Buffer.from(JSON.stringify({ api_key: s.token, batch: [{ event: 'form-b64', distinct_id: id, properties: { note: 'ü+/=' } }] })).toString(
+      'base64',
+    );
     const res = await post('/e/', `data=${encodeURIComponent(data)}&compression=base64`, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(res.statusCode).toBe(200);
     const [row] = await eventsOf(id);
@@ -113,14 +130,18 @@ describe('encodings', () => {
 
   it('reads a text/plain JSON body as sendBeacon sends it, answering 204 with ?beacon=1', async () => {
     const id = someone();
-    const res = await post('/e/?beacon=1', JSON.stringify({ api_key: s.token, batch: [{ event: '$pageleave', distinct_id: id }] }), { 'content-type': 'text/plain;charset=UTF-8' });
+    const res = await post('/e/?beacon=1', JSON.stringify({ api_key: s.token, batch: [{ event: '$pageleave', distinct_id: id }] }), {
+      'content-type': 'text/plain;charset=UTF-8',
+    });
     expect(res.statusCode).toBe(204);
     expect((await eventsOf(id)).map((e) => e.event)).toEqual(['$pageleave']);
   });
 
   it('reads gzip bytes in a text/plain beacon body', async () => {
     const id = someone();
-    const res = await post('/e/?beacon=1', gzipSync(JSON.stringify({ api_key: s.token, batch: [{ event: 'beacon-gz', distinct_id: id }] })), { 'content-type': 'text/plain' });
+    const res = await post('/e/?beacon=1', gzipSync(JSON.stringify({ api_key: s.token, batch: [{ event: 'beacon-gz', distinct_id: id }] })), {
+      'content-type': 'text/plain',
+    });
     expect(res.statusCode).toBe(204);
     expect((await eventsOf(id)).map((e) => e.event)).toEqual(['beacon-gz']);
   });
@@ -204,7 +225,13 @@ describe('duplicates', () => {
   it('stores a uuid repeated in one batch once, keeping the first', async () => {
     const id = someone();
     const uuid = randomUUID();
-    const res = await post('/batch/', { api_key: s.token, batch: [{ uuid, event: 'first', distinct_id: id }, { uuid, event: 'second', distinct_id: id }] });
+    const res = await post('/batch/', {
+      api_key: s.token,
+      batch: [
+        { uuid, event: 'first', distinct_id: id },
+        { uuid, event: 'second', distinct_id: id },
+      ],
+    });
     expect(res.statusCode).toBe(200);
     expect((await eventsOf(id)).map((e) => [e.uuid, e.event])).toEqual([[uuid, 'first']]);
   });
@@ -324,7 +351,13 @@ describe('rejections', () => {
   });
 
   it('answers 413 for a gzip bomb: a small body that inflates past the limit', async () => {
-    const bomb = gzipSync(Buffer.concat([Buffer.from(`{"api_key": "${s.token}", "event": "x", "distinct_id": "a", "properties": {"p": "`), Buffer.alloc(50 * 1024 * 1024, 'a'), Buffer.from('"}}')]));
+    const bomb = gzipSync(
+      Buffer.concat([
+        Buffer.from(`{"api_key": "${s.token}", "event": "x", "distinct_id": "a", "properties": {"p": "`),
+        Buffer.alloc(50 * 1024 * 1024, 'a'),
+        Buffer.from('"}}'),
+      ]),
+    );
     expect(bomb.length).toBeLessThan(200 * 1024);
     for (const path of ['/e/', '/batch/']) {
       const res = await post(path, bomb, { 'content-encoding': 'gzip' });
@@ -344,9 +377,16 @@ describe('rejections', () => {
 
   it('stores names with NUL, lone surrogates and absurd lengths instead of failing (never a 500)', async () => {
     const id = `odd\u0000id\ud800-${someone()}`;
-    const res = await post('/batch/', { api_key: s.token, batch: [{ event: `e\u0000v\udc00${'n'.repeat(500)}`, distinct_id: id, properties: { 'k\u0000': 'v\u0000\ud800' } }] });
+    const res = await post('/batch/', {
+      api_key: s.token,
+      batch: [{ event: `e\u0000v\udc00${'n'.repeat(500)}`, distinct_id: id, properties: { 'k\u0000': 'v\u0000\ud800' } }],
+    });
     expect(res.statusCode).toBe(200);
-    const rows = await s.services.db.kysely.selectFrom('events').selectAll().where('distinct_id', '=', id.replace('\u0000', '\uFFFD').replace('\ud800', '\uFFFD')).execute();
+    const rows = await s.services.db.kysely
+      .selectFrom('events')
+      .selectAll()
+      .where('distinct_id', '=', id.replace('\u0000', '\uFFFD').replace('\ud800', '\uFFFD'))
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.event).toHaveLength(200);
     expect(rows[0]!.event.startsWith('e\uFFFDv\uFFFDn')).toBe(true);
@@ -393,7 +433,10 @@ describe('durability and back-pressure', () => {
   it('answers 503 overloaded with Retry-After once more events wait than INGEST_MAX_PENDING_EVENTS, storing every one it acknowledged', async () => {
     const small = await startService({ ingestMaxPendingEvents: 5 });
     try {
-      const batch = (i: number) => ({ api_key: small.token, batch: Array.from({ length: 3 }, (_, j) => ({ uuid: randomUUID(), event: 'burst', distinct_id: `burst-${i}-${j}` })) });
+      const batch = (i: number) => ({
+        api_key: small.token,
+        batch: Array.from({ length: 3 }, (_, j) => ({ uuid: randomUUID(), event: 'burst', distinct_id: `burst-${i}-${j}` })),
+      });
       const bodies = Array.from({ length: 30 }, (_, i) => batch(i));
       const answers = await Promise.all(bodies.map((body) => small.app.inject({ method: 'POST', url: '/batch/', payload: body })));
       const codes = answers.map((a) => a.statusCode);
@@ -414,7 +457,14 @@ describe('durability and back-pressure', () => {
   it('commits what was accepted before it closes, and refuses events after', async () => {
     const ingest = new IngestService(s.services.db, s.services.changes, { maxPendingEvents: 1000 });
     const id = someone('closing');
-    const event = (name: string) => ({ uuid: randomUUID(), event: name, distinctId: id, properties: {}, propertiesJson: '{}', timestamp: new Date().toISOString() });
+    const event = (name: string) => ({
+      uuid: randomUUID(),
+      event: name,
+      distinctId: id,
+      properties: {},
+      propertiesJson: '{}',
+      timestamp: new Date().toISOString(),
+    });
     const accepted = ingest.capture(s.projectId, [event('before close')]);
     await ingest.close();
     await accepted;
@@ -438,7 +488,8 @@ describe('rate limit', () => {
     const limited = await startService({ publicRateLimitPerMinute: 3 });
     try {
       const other = await limited.services.projects.create('Other');
-      const send = (token: string) => limited.app.inject({ method: 'POST', url: '/e/', payload: { api_key: token, event: 'x', distinct_id: 'a' }, headers: { origin: 'https://a.example' } });
+      const send = (token: string) =>
+        limited.app.inject({ method: 'POST', url: '/e/', payload: { api_key: token, event: 'x', distinct_id: 'a' }, headers: { origin: 'https://a.example' } });
       for (let i = 0; i < 3; i++) expect((await send(limited.token)).statusCode).toBe(200);
       const res = await send(limited.token);
       expect(res.statusCode).toBe(429);

@@ -78,13 +78,18 @@ describe('service CLI', () => {
   });
 
   it('creates, lists and revokes keys, never listing a secret', async () => {
-    const created = JSON.parse((await service(storage, 'keys', 'create', '--scopes', 'early_access_feature:read,feature_flag:write', '--project', '1', '--json')).stdout);
+    const created = JSON.parse(
+      (await service(storage, 'keys', 'create', '--scopes', 'early_access_feature:read,feature_flag:write', '--project', '1', '--json')).stdout,
+    );
     expect(created).toMatchObject({ scopes: ['early_access_feature:read', 'feature_flag:write'], project_ids: [1], revoked_at: null });
     const listed = (await service(storage, 'keys', 'list')).stdout;
     expect(listed).toContain(created.id);
     expect(listed).not.toContain(created.personal_api_key);
     expect((await service(storage, 'keys', 'revoke', created.id)).stdout).toContain(`revoked ${created.id}`);
-    const after = (await service(storage, 'keys', 'list')).stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const after = (await service(storage, 'keys', 'list')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(after.find((k: { id: string }) => k.id === created.id).revoked_at).toMatch(/^\d{4}-/);
     await expect(service(storage, 'keys', 'revoke', created.id)).rejects.toMatchObject({ stderr: expect.stringContaining('no live key') });
   });
@@ -110,7 +115,10 @@ describe('service CLI', () => {
 
   it('lists projects one per line, or as JSON lines', async () => {
     const lines = (await service(storage, 'projects', 'list')).stdout.trim().split('\n');
-    const json = (await service(storage, 'projects', 'list', '--json')).stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const json = (await service(storage, 'projects', 'list', '--json')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(json.map((p) => p.project_name)).toEqual(['Default project', 'Second app']);
     expect(lines).toHaveLength(2);
     json.forEach((project, i) => {
@@ -232,9 +240,19 @@ describe('request log', () => {
       expect((await fetch(`${started.url}/api/early_access_features/?token=${started.token}&stage=beta`)).status).toBe(200);
       expect((await fetch(`${started.url}/api/projects/`)).status).toBe(401);
       await new Promise((r) => setTimeout(r, 200));
-      const lines = started.output().slice(before).trim().split('\n').map((line) => JSON.parse(line));
+      const lines = started
+        .output()
+        .slice(before)
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatchObject({ method: 'GET', url: '/api/early_access_features/?token=[redacted]&stage=beta', status: 200, msg: expect.stringMatching(/^GET \/api\/early_access_features\/\?token=\[redacted\]&stage=beta 200 \d+(\.\d)?ms$/) });
+      expect(lines[0]).toMatchObject({
+        method: 'GET',
+        url: '/api/early_access_features/?token=[redacted]&stage=beta',
+        status: 200,
+        msg: expect.stringMatching(/^GET \/api\/early_access_features\/\?token=\[redacted\]&stage=beta 200 \d+(\.\d)?ms$/),
+      });
       expect(lines[0].duration_ms).toBeTypeOf('number');
       expect(lines[1]).toMatchObject({ method: 'GET', url: '/api/projects/', status: 401 });
       expect(started.output().slice(before)).not.toContain(started.token);
@@ -311,9 +329,16 @@ describe('README, tried as a new user would', () => {
     const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId} PROJECT_TOKEN=${service.token}`;
     const script = [setup, ...blocks.map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
-    const [created, evaluated, definitions] = stdout.split('<<END>>\n').map((s) => s.trim()).filter(Boolean).map((s) => JSON.parse(s));
+    const [created, evaluated, definitions] = stdout
+      .split('<<END>>\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => JSON.parse(s));
     expect(created).toMatchObject({ key: 'new-checkout', active: true });
-    expect(evaluated.flags['new-checkout']).toMatchObject({ key: 'new-checkout', reason: { code: expect.stringMatching(/condition_match|out_of_rollout_bound/) } });
+    expect(evaluated.flags['new-checkout']).toMatchObject({
+      key: 'new-checkout',
+      reason: { code: expect.stringMatching(/condition_match|out_of_rollout_bound/) },
+    });
     expect(definitions.flags.map((f: { key: string }) => f.key)).toContain('new-checkout');
   });
 
@@ -324,7 +349,11 @@ describe('README, tried as a new user would', () => {
     const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId} PROJECT_TOKEN=${service.token}`;
     const script = [setup, ...blocks.slice(1).map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
-    const [linked, enrolled, evaluated, deleted] = stdout.split('<<END>>').map((s) => s.trim()).filter(Boolean).map((s) => JSON.parse(s));
+    const [linked, enrolled, evaluated, deleted] = stdout
+      .split('<<END>>')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => JSON.parse(s));
     expect(linked).toMatchObject({ name: 'Search v2', stage: 'beta', feature_flag: { key: 'search-v2' } });
     expect(linked.feature_flag_id).toBe(linked.feature_flag.id);
     expect(enrolled).toEqual({ status: 1 });

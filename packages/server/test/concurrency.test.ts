@@ -9,9 +9,16 @@ afterAll(() => s.close());
 
 describe('concurrent creates', () => {
   it.each([1, 2, 3, 4, 5])('links a flag to exactly one of two concurrent features (round %i)', async (round) => {
-    const flag = (await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/feature_flags/`, headers: s.headers, payload: { key: `race-${round}` } })).json();
+    const flag = (
+      await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/feature_flags/`, headers: s.headers, payload: { key: `race-${round}` } })
+    ).json();
     const create = (name: string) =>
-      s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers, payload: { name, stage: 'beta', feature_flag_id: flag.id } });
+      s.app.inject({
+        method: 'POST',
+        url: `/api/projects/${s.projectId}/early_access_feature/`,
+        headers: s.headers,
+        payload: { name, stage: 'beta', feature_flag_id: flag.id },
+      });
     const results = await Promise.all([create(`A ${round}`), create(`B ${round}`)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     const loser = results.find((r) => r.statusCode === 400)!;
@@ -22,7 +29,12 @@ describe('concurrent creates', () => {
 
   it('creates one flag when two features with the same name race', async () => {
     const create = () =>
-      s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers, payload: { name: 'Same name', stage: 'beta' } });
+      s.app.inject({
+        method: 'POST',
+        url: `/api/projects/${s.projectId}/early_access_feature/`,
+        headers: s.headers,
+        payload: { name: 'Same name', stage: 'beta' },
+      });
     const results = await Promise.all([create(), create(), create()]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
     const flags = await s.services.db.kysely.selectFrom('feature_flags').select('id').where('key', '=', 'same-name').execute();

@@ -88,7 +88,10 @@ async function tcpProxy(target: string) {
   let mode: 'open' | 'refuse' | 'hold' = 'open';
   const link = (client: net.Socket) => {
     const upstream = net.connect(Number(port || 5432), hostname);
-    for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       from.pipe(to);
       from.on('error', () => to.destroy());
       from.on('close', () => to.destroy());
@@ -190,7 +193,8 @@ describe.runIf(dialect === 'postgres')('losing PostgreSQL (issue 10)', () => {
     expect(terminated).toBeGreaterThan(0);
     expect(alive(started)).toBe(true);
     for (const answer of answers) {
-      if (answer.body && 'database' in (answer.body as object)) expect([200, 503]).toContain(answer.status); // /_health
+      if (answer.body && 'database' in (answer.body as object))
+        expect([200, 503]).toContain(answer.status); // /_health
       else expectServedOrUnavailable(answer);
     }
 
@@ -217,7 +221,9 @@ describe.runIf(dialect === 'postgres')('losing PostgreSQL (issue 10)', () => {
     expectUnavailable(await capture(started, lost)); // not acknowledged: the SDK keeps the event and retries
     expectUnavailable(await flags(started.url, started.token));
     expectUnavailable(await listFlags(started));
-    expectUnavailable(await call(started.url, `/api/projects/${started.projectId}/feature_flags/`, { method: 'POST', key: started.key, body: { key: 'during-outage' } }));
+    expectUnavailable(
+      await call(started.url, `/api/projects/${started.projectId}/feature_flags/`, { method: 'POST', key: started.key, body: { key: 'during-outage' } }),
+    );
     expect(alive(started)).toBe(true);
 
     proxy.restore();
@@ -246,7 +252,8 @@ describe.runIf(dialect === 'postgres')('losing PostgreSQL (issue 10)', () => {
       payload: { key: 'missed', filters: { groups: [{ rollout_percentage: 0 }] } },
     });
     expect(created.statusCode).toBe(201);
-    const read = async () => (await a.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token: a.token, distinct_id: 'x' } })).json().flags.missed.enabled;
+    const read = async () =>
+      (await a.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token: a.token, distinct_id: 'x' } })).json().flags.missed.enabled;
     expect(await read()).toBe(false); // cached in `a`
 
     // Only a's LISTEN connection goes, and its new one waits (unanswered); its pooled connections stay, so `a` serves on.
@@ -286,7 +293,9 @@ describe.runIf(dialect === 'sqlite')('SQLite that cannot be written (issue 10)',
     cleanups.push(async () => holder.close());
     holder.exec('BEGIN EXCLUSIVE');
     expectUnavailable(await capture(started));
-    expectUnavailable(await call(started.url, `/api/projects/${started.projectId}/feature_flags/`, { method: 'POST', key: started.key, body: { key: 'locked-out' } }));
+    expectUnavailable(
+      await call(started.url, `/api/projects/${started.projectId}/feature_flags/`, { method: 'POST', key: started.key, body: { key: 'locked-out' } }),
+    );
     expect((await listFlags(started)).status).toBe(200); // reads go on
     expect(alive(started)).toBe(true);
 

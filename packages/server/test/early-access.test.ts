@@ -78,7 +78,10 @@ describe('create', () => {
   });
 
   it('links an existing flag and keeps its filters, adding enrollment in a release stage', async () => {
-    const filters = { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@example.com' }], rollout_percentage: 30 }], payloads: { true: '{"a":1}' } };
+    const filters = {
+      groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@example.com' }], rollout_percentage: 30 }],
+      payloads: { true: '{"a":1}' },
+    };
     const existing = await createFlag({ key: `linked-${Date.now()}`, name: 'mine', filters });
     const res = await create({ name: unique('Linked'), stage: 'beta', feature_flag_id: existing.id });
     expect(res.statusCode).toBe(201);
@@ -104,7 +107,13 @@ describe('create', () => {
   });
 
   it('ignores unknown fields and read-only fields', async () => {
-    const res = await create({ name: unique('Extra'), stage: 'draft', id: '00000000-0000-0000-0000-000000000000', created_at: '2000-01-01T00:00:00Z', color: 'red' });
+    const res = await create({
+      name: unique('Extra'),
+      stage: 'draft',
+      id: '00000000-0000-0000-0000-000000000000',
+      created_at: '2000-01-01T00:00:00Z',
+      color: 'red',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).not.toBe('00000000-0000-0000-0000-000000000000');
     expect(res.json().created_at).not.toBe('2000-01-01T00:00:00Z');
@@ -117,20 +126,44 @@ describe('create validation', () => {
     ['name missing', { stage: 'beta' }, { code: 'required', attr: 'name', detail: 'This field is required.' }],
     ['stage missing', { name: 'x' }, { code: 'required', attr: 'stage', detail: 'This field is required.' }],
     ['name blank', { name: '', stage: 'beta' }, { code: 'blank', attr: 'name', detail: 'This field may not be blank.' }],
-    ['name over 200', { name: 'x'.repeat(201), stage: 'beta' }, { code: 'max_length', attr: 'name', detail: 'Ensure this field has no more than 200 characters.' }],
+    [
+      'name over 200',
+      { name: 'x'.repeat(201), stage: 'beta' },
+      { code: 'max_length', attr: 'name', detail: 'Ensure this field has no more than 200 characters.' },
+    ],
     ['name not a string', { name: { a: 1 }, stage: 'beta' }, { code: 'invalid_input', attr: 'name', detail: 'Not a valid string.' }],
     ['unknown stage', { name: 'x', stage: 'shipped' }, { code: 'invalid_choice', attr: 'stage', detail: '"shipped" is not a valid choice.' }],
-    ['bad url', { name: 'x', stage: 'beta', documentation_url: 'not a url' }, { code: 'invalid_input', attr: 'documentation_url', detail: 'Enter a valid URL.' }],
-    ['non-http url', { name: 'x', stage: 'beta', documentation_url: 'ftp://example.com/a' }, { code: 'invalid_input', attr: 'documentation_url', detail: 'Enter a valid URL.' }],
+    [
+      'bad url',
+      { name: 'x', stage: 'beta', documentation_url: 'not a url' },
+      { code: 'invalid_input', attr: 'documentation_url', detail: 'Enter a valid URL.' },
+    ],
+    [
+      'non-http url',
+      { name: 'x', stage: 'beta', documentation_url: 'ftp://example.com/a' },
+      { code: 'invalid_input', attr: 'documentation_url', detail: 'Enter a valid URL.' },
+    ],
     [
       'url over 800',
       { name: 'x', stage: 'beta', documentation_url: `https://example.com/${'a'.repeat(790)}` },
       { code: 'max_length', attr: 'documentation_url', detail: 'Ensure this field has no more than 800 characters.' },
     ],
-    ['feature_flag_id not an integer', { name: 'x', stage: 'beta', feature_flag_id: 'abc' }, { code: 'invalid_input', attr: 'feature_flag_id', detail: 'A valid integer is required.' }],
-    ['feature_flag_id unknown', { name: 'x', stage: 'beta', feature_flag_id: 999999 }, { code: 'invalid_input', attr: null, detail: 'Feature Flag with this ID does not exist' }],
+    [
+      'feature_flag_id not an integer',
+      { name: 'x', stage: 'beta', feature_flag_id: 'abc' },
+      { code: 'invalid_input', attr: 'feature_flag_id', detail: 'A valid integer is required.' },
+    ],
+    [
+      'feature_flag_id unknown',
+      { name: 'x', stage: 'beta', feature_flag_id: 999999 },
+      { code: 'invalid_input', attr: null, detail: 'Feature Flag with this ID does not exist' },
+    ],
     ['name that slugifies to nothing', { name: '日本語 ÆØ', stage: 'beta' }, { code: 'blank', attr: 'key', detail: 'This field may not be blank.' }],
-    ['body that is not an object', [1, 2] as unknown as Record<string, unknown>, { code: 'invalid_input', attr: null, detail: 'Invalid data. Expected a dictionary.' }],
+    [
+      'body that is not an object',
+      [1, 2] as unknown as Record<string, unknown>,
+      { code: 'invalid_input', attr: null, detail: 'Invalid data. Expected a dictionary.' },
+    ],
   ];
   it.each(cases)('rejects %s with 400', async (_name, body, expected) => {
     const res = await create(body);
@@ -159,7 +192,12 @@ describe('create validation', () => {
     const name = unique('Reborn');
     const first = (await create({ name, stage: 'draft' })).json();
     await s.app.inject({ method: 'DELETE', url: `${base}/${first.id}`, headers: s.headers });
-    const del = await s.app.inject({ method: 'PATCH', url: `/api/projects/${s.projectId}/feature_flags/${first.feature_flag.id}`, headers: s.headers, payload: { deleted: true } });
+    const del = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${s.projectId}/feature_flags/${first.feature_flag.id}`,
+      headers: s.headers,
+      payload: { deleted: true },
+    });
     expect(del.statusCode).toBe(200);
     expect((await create({ name, stage: 'draft' })).statusCode).toBe(201);
   });
@@ -169,11 +207,19 @@ describe('create validation', () => {
     expect((await create({ name: unique('First'), stage: 'beta', feature_flag_id: existing.id })).statusCode).toBe(201);
     const res = await create({ name: unique('Second'), stage: 'beta', feature_flag_id: existing.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'validation_error', code: 'invalid_input', detail: `Linked feature flag ${existing.key} already has a feature attached to it.`, attr: null });
+    expect(res.json()).toEqual({
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: `Linked feature flag ${existing.key} already has a feature attached to it.`,
+      attr: null,
+    });
   });
 
   it('rejects linking a group-based flag', async () => {
-    const existing = await createFlag({ key: `group-${Date.now()}`, filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 100 }] } });
+    const existing = await createFlag({
+      key: `group-${Date.now()}`,
+      filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 100 }] },
+    });
     const res = await create({ name: unique('Group'), stage: 'beta', feature_flag_id: existing.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('Group-based feature flags are not supported for Early Access Features.');
@@ -182,7 +228,15 @@ describe('create validation', () => {
   it('rejects linking a multivariate flag', async () => {
     const existing = await createFlag({
       key: `multi-${Date.now()}`,
-      filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [{ key: 'a', rollout_percentage: 50 }, { key: 'b', rollout_percentage: 50 }] } },
+      filters: {
+        groups: [{ properties: [], rollout_percentage: 100 }],
+        multivariate: {
+          variants: [
+            { key: 'a', rollout_percentage: 50 },
+            { key: 'b', rollout_percentage: 50 },
+          ],
+        },
+      },
     });
     const res = await create({ name: unique('Multi'), stage: 'beta', feature_flag_id: existing.id });
     expect(res.statusCode).toBe(400);
@@ -191,7 +245,12 @@ describe('create validation', () => {
 
   it('rejects linking a flag of another project as if it did not exist', async () => {
     const other = await s.services.projects.create('Other');
-    const foreign = await s.app.inject({ method: 'POST', url: `/api/projects/${other.id}/feature_flags/`, headers: s.headers, payload: { key: `foreign-${Date.now()}` } });
+    const foreign = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${other.id}/feature_flags/`,
+      headers: s.headers,
+      payload: { key: `foreign-${Date.now()}` },
+    });
     const res = await create({ name: unique('Foreign'), stage: 'beta', feature_flag_id: foreign.json().id });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('Feature Flag with this ID does not exist');

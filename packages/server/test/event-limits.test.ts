@@ -22,9 +22,12 @@ function eventOf(bytes: number, distinctId: string, name = 'big') {
   const overhead = JSON.stringify({ blob: '' }).length + name.length + distinctId.length;
   return { event: name, distinct_id: distinctId, properties: { blob: 'x'.repeat(bytes - overhead) } };
 }
-const post = (url: string, payload: unknown) => s.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json' } });
+const post = (url: string, payload: unknown) =>
+  s.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json' } });
 const storedEvents = async (distinctId: string) =>
-  (await s.services.db.kysely.selectFrom('events').select(['event', 'properties']).where('distinct_id', '=', distinctId).orderBy('id').execute()).map((r) => r.event);
+  (await s.services.db.kysely.selectFrom('events').select(['event', 'properties']).where('distinct_id', '=', distinctId).orderBy('id').execute()).map(
+    (r) => r.event,
+  );
 
 interface Page {
   count: number;
@@ -135,7 +138,14 @@ describe('lists: a page holds at most PAGE_MAX_BYTES', () => {
     const project = await s.services.projects.create(`persons-${randomUUID().slice(0, 6)}`);
     const properties = JSON.stringify({ blob: 'p'.repeat(1.5 * MB) });
     const now = new Date().toISOString();
-    const persons = Array.from({ length: 12 }, () => ({ project_id: project.id, uuid: randomUUID(), properties, is_identified: 0, created_at: now, updated_at: now }));
+    const persons = Array.from({ length: 12 }, () => ({
+      project_id: project.id,
+      uuid: randomUUID(),
+      properties,
+      is_identified: 0,
+      created_at: now,
+      updated_at: now,
+    }));
     await s.services.db.kysely.insertInto('persons').values(persons).execute();
     const { ids, sizes } = await walk(`/api/projects/${project.id}/persons/`);
     expect([...ids].sort()).toEqual(persons.map((p) => p.uuid).sort());

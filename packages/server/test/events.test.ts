@@ -32,7 +32,13 @@ describe('GET /api/projects/:project_id/events/', () => {
     const page = await list();
     expect(page.count).toBe(5);
     expect(ids(page)).toEqual([uuid(5), uuid(4), uuid(3), uuid(2), uuid(1)]);
-    expect(page.results[1]).toEqual({ id: uuid(4), event: 'purchase', distinct_id: 'bob', properties: { amount: 12.5 }, timestamp: '2026-01-04T10:00:00.000Z' });
+    expect(page.results[1]).toEqual({
+      id: uuid(4),
+      event: 'purchase',
+      distinct_id: 'bob',
+      properties: { amount: 12.5 },
+      timestamp: '2026-01-04T10:00:00.000Z',
+    });
   });
 
   it('filters by event name and by distinct id', async () => {

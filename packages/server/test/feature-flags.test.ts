@@ -17,10 +17,21 @@ const get = (id: number) => s.app.inject({ url: `${base}${id}`, headers: s.heade
 
 describe('feature flags', () => {
   it('creates a flag with defaults and stores filters as given', async () => {
-    const filters = { groups: [{ properties: [{ key: 'plan', type: 'person', operator: 'exact', value: ['pro'] }], rollout_percentage: 50 }], payloads: { true: '{"x":1}' } };
+    const filters = {
+      groups: [{ properties: [{ key: 'plan', type: 'person', operator: 'exact', value: ['pro'] }], rollout_percentage: 50 }],
+      payloads: { true: '{"x":1}' },
+    };
     const res = await create({ key: key(), name: 'A flag', filters });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'A flag', filters, active: true, deleted: false, ensure_experience_continuity: false, version: 1, team_id: s.projectId });
+    expect(res.json()).toMatchObject({
+      name: 'A flag',
+      filters,
+      active: true,
+      deleted: false,
+      ensure_experience_continuity: false,
+      version: 1,
+      team_id: s.projectId,
+    });
     expect((await get(res.json().id)).json()).toEqual(res.json());
   });
 
@@ -31,16 +42,30 @@ describe('feature flags', () => {
   it.each(['foo?bar=baz', 'foo/bar', 'foo\\bar', 'foo.bar', 'foo bar'])('rejects the key %j', async (bad) => {
     const res = await create({ key: bad });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'validation_error', code: 'invalid_key', detail: 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.', attr: 'key' });
+    expect(res.json()).toEqual({
+      type: 'validation_error',
+      code: 'invalid_key',
+      detail: 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.',
+      attr: 'key',
+    });
   });
 
   it('rejects a missing key, a key over 400 characters and a duplicate key', async () => {
     expect((await create({ name: 'x' })).json()).toMatchObject({ code: 'required', attr: 'key' });
-    expect((await create({ key: 'k'.repeat(401) })).json()).toMatchObject({ code: 'max_length', attr: 'key', detail: 'Ensure this field has no more than 400 characters.' });
+    expect((await create({ key: 'k'.repeat(401) })).json()).toMatchObject({
+      code: 'max_length',
+      attr: 'key',
+      detail: 'Ensure this field has no more than 400 characters.',
+    });
     expect((await create({ key: 'k'.repeat(400) })).statusCode).toBe(201);
     const k = key();
     await create({ key: k });
-    expect((await create({ key: k })).json()).toEqual({ type: 'validation_error', code: 'unique', detail: 'There is already a feature flag with this key.', attr: 'key' });
+    expect((await create({ key: k })).json()).toEqual({
+      type: 'validation_error',
+      code: 'unique',
+      detail: 'There is already a feature flag with this key.',
+      attr: 'key',
+    });
   });
 
   it('rejects filters that are not an object', async () => {
@@ -54,8 +79,30 @@ describe('feature flags', () => {
     [{ groups: [{ properties: [], rollout_percentage: 150 }] }, 'filters__groups'],
     [{ groups: [{ properties: [{ key: 'a', type: 'person', operator: 'sounds_like', value: 'x' }] }] }, 'filters__groups'],
     [{ groups: [{ properties: [{ key: 'a', type: 'event', value: 'x' }] }] }, 'filters'],
-    [{ groups: [], multivariate: { variants: [{ key: 'a', rollout_percentage: 60 }, { key: 'b', rollout_percentage: 30 }] } }, 'filters'],
-    [{ groups: [], multivariate: { variants: [{ key: 'a', rollout_percentage: 50 }, { key: 'a', rollout_percentage: 50 }] } }, 'filters__multivariate'],
+    [
+      {
+        groups: [],
+        multivariate: {
+          variants: [
+            { key: 'a', rollout_percentage: 60 },
+            { key: 'b', rollout_percentage: 30 },
+          ],
+        },
+      },
+      'filters',
+    ],
+    [
+      {
+        groups: [],
+        multivariate: {
+          variants: [
+            { key: 'a', rollout_percentage: 50 },
+            { key: 'a', rollout_percentage: 50 },
+          ],
+        },
+      },
+      'filters__multivariate',
+    ],
     [{ groups: [{ properties: [], variant: 'missing' }], multivariate: { variants: [{ key: 'a', rollout_percentage: 100 }] } }, 'filters'],
     [{ groups: [], payloads: { 'not-true': '1' } }, 'filters'],
     [{ groups: [], aggregation_group_type_index: 7 }, 'filters__aggregation_group_type_index'],
@@ -72,9 +119,20 @@ describe('feature flags', () => {
 
   it('updates fields and bumps the version', async () => {
     const flag = (await create({ key: key() })).json();
-    const res = await patch(flag.id, { name: 'renamed', active: false, ensure_experience_continuity: true, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });
+    const res = await patch(flag.id, {
+      name: 'renamed',
+      active: false,
+      ensure_experience_continuity: true,
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'renamed', active: false, ensure_experience_continuity: true, version: 2, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });
+    expect(res.json()).toMatchObject({
+      name: 'renamed',
+      active: false,
+      ensure_experience_continuity: true,
+      version: 2,
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+    });
   });
 
   it('soft deletes through PATCH deleted, hides the flag from the list and frees its key', async () => {
@@ -97,10 +155,12 @@ describe('feature flags', () => {
     expect(active.results.map((f: { id: number }) => f.id)).toEqual([b.id]);
   });
 
-  it('answers 404 for unknown, non-integer and other projects\' flags', async () => {
+  it("answers 404 for unknown, non-integer and other projects' flags", async () => {
     for (const id of ['999999', 'abc', '1.5']) expect((await s.app.inject({ url: `${base}${id}/`, headers: s.headers })).statusCode).toBe(404);
     const other = await s.services.projects.create('other');
-    const foreign = (await s.app.inject({ method: 'POST', url: `/api/projects/${other.id}/feature_flags/`, headers: s.headers, payload: { key: key() } })).json();
+    const foreign = (
+      await s.app.inject({ method: 'POST', url: `/api/projects/${other.id}/feature_flags/`, headers: s.headers, payload: { key: key() } })
+    ).json();
     expect((await get(foreign.id)).statusCode).toBe(404);
     expect((await patch(foreign.id, { name: 'x' })).statusCode).toBe(404);
   });
@@ -108,7 +168,14 @@ describe('feature flags', () => {
 
 describe('flags linked to early access features', () => {
   async function linked(stage = 'beta') {
-    const feature = (await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers, payload: { name: `Linked ${++n}`, stage } })).json();
+    const feature = (
+      await s.app.inject({
+        method: 'POST',
+        url: `/api/projects/${s.projectId}/early_access_feature/`,
+        headers: s.headers,
+        payload: { name: `Linked ${++n}`, stage },
+      })
+    ).json();
     return feature.feature_flag as { id: number; key: string };
   }
 

@@ -11,7 +11,10 @@ interface Case {
   groupTypeMapping?: Record<string, string>;
   cohorts?: unknown;
   context: EvaluationContext;
-  expected: Record<string, { enabled: boolean; variant: string | null; reason?: { code?: string; condition_index?: number | null }; payload?: unknown } | 'inconclusive' | null>;
+  expected: Record<
+    string,
+    { enabled: boolean; variant: string | null; reason?: { code?: string; condition_index?: number | null }; payload?: unknown } | 'inconclusive' | null
+  >;
 }
 
 // Cases the service cannot be set up for stay with the engine's own runner: it keeps no cohorts, no stored
@@ -38,17 +41,32 @@ describe('flag-engine conformance cases through POST /flags', () => {
   it.each(served.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const project = await s.services.projects.create(c.name.slice(0, 100));
     for (const [index, type] of Object.entries(c.groupTypeMapping ?? {})) {
-      await s.services.db.kysely.insertInto('group_type_mappings').values({ project_id: project.id, group_type: type, group_type_index: Number(index) }).execute();
+      await s.services.db.kysely
+        .insertInto('group_type_mappings')
+        .values({ project_id: project.id, group_type: type, group_type_index: Number(index) })
+        .execute();
     }
     for (const flag of c.flags) {
       const res = await s.app.inject({
         method: 'POST',
         url: `/api/projects/${project.id}/feature_flags/`,
         headers: s.headers,
-        payload: { key: flag.key, name: flag.name ?? '', filters: flag.filters, active: flag.active, ensure_experience_continuity: flag.ensure_experience_continuity ?? false },
+        payload: {
+          key: flag.key,
+          name: flag.name ?? '',
+          filters: flag.filters,
+          active: flag.active,
+          ensure_experience_continuity: flag.ensure_experience_continuity ?? false,
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
-      if (flag.deleted) await s.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}/feature_flags/${res.json().id}/`, headers: s.headers, payload: { deleted: true } });
+      if (flag.deleted)
+        await s.app.inject({
+          method: 'PATCH',
+          url: `/api/projects/${project.id}/feature_flags/${res.json().id}/`,
+          headers: s.headers,
+          payload: { deleted: true },
+        });
     }
     const ctx = c.context;
     const res = await s.app.inject({

@@ -29,13 +29,19 @@ const createFlag = async (payload: Record<string, unknown>, projectId = s.projec
 describe('early access through /flags', () => {
   let feature: { id: string; feature_flag: { key: string } };
   beforeAll(async () => {
-    const res = await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers, payload: { name: 'Beta dashboard', stage: 'beta' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${s.projectId}/early_access_feature/`,
+      headers: s.headers,
+      payload: { name: 'Beta dashboard', stage: 'beta' },
+    });
     feature = res.json();
     await storePerson(s.projectId, 'opted-in', { [`$feature_enrollment/${feature.feature_flag.key}`]: true });
     await storePerson(s.projectId, 'opted-out', { [`$feature_enrollment/${feature.feature_flag.key}`]: false });
     await storePerson(s.projectId, 'never-asked', { email: 'x@example.com' });
   });
-  const value = async (distinctId: string, extra: Record<string, unknown> = {}) => (await flags({ distinct_id: distinctId, ...extra })).json().flags[feature.feature_flag.key];
+  const value = async (distinctId: string, extra: Record<string, unknown> = {}) =>
+    (await flags({ distinct_id: distinctId, ...extra })).json().flags[feature.feature_flag.key];
 
   it('turns a beta feature on for a person who opted in, with reason super_condition_value', async () => {
     expect(await value('opted-in')).toMatchObject({ enabled: true, reason: { code: 'super_condition_value', condition_index: 0 } });
@@ -70,15 +76,26 @@ describe('POST /flags', () => {
       key: 'checkout',
       name: 'Checkout experiment',
       filters: {
-        groups: [{ properties: [{ key: 'plan', type: 'person', operator: 'exact', value: ['pro'] }], rollout_percentage: 100, variant: 'treatment' }, { properties: [], rollout_percentage: 100 }],
-        multivariate: { variants: [{ key: 'control', rollout_percentage: 50 }, { key: 'treatment', rollout_percentage: 50 }] },
+        groups: [
+          { properties: [{ key: 'plan', type: 'person', operator: 'exact', value: ['pro'] }], rollout_percentage: 100, variant: 'treatment' },
+          { properties: [], rollout_percentage: 100 },
+        ],
+        multivariate: {
+          variants: [
+            { key: 'control', rollout_percentage: 50 },
+            { key: 'treatment', rollout_percentage: 50 },
+          ],
+        },
         payloads: { treatment: '{"color":"green"}', control: '{"color":"grey"}' },
       },
     });
     await createFlag({ key: 'off-flag', active: false, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });
     await createFlag({
       key: 'company-beta',
-      filters: { aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'size', type: 'group', group_type_index: 0, operator: 'gt', value: 100 }], rollout_percentage: 100 }] },
+      filters: {
+        aggregation_group_type_index: 0,
+        groups: [{ properties: [{ key: 'size', type: 'group', group_type_index: 0, operator: 'gt', value: 100 }], rollout_percentage: 100 }],
+      },
     });
     await s.services.db.kysely.insertInto('group_type_mappings').values({ project_id: s.projectId, group_type: 'company', group_type_index: 0 }).execute();
     const now = new Date().toISOString();
@@ -107,8 +124,12 @@ describe('POST /flags', () => {
 
   it('uses stored group properties, overlaid by the request, for group flags', async () => {
     expect((await flags({ distinct_id: 'u', groups: { company: 'acme' } })).json().flags['company-beta'].enabled).toBe(true);
-    expect((await flags({ distinct_id: 'u', groups: { company: 'acme' }, group_properties: { company: { size: 5 } } })).json().flags['company-beta'].enabled).toBe(false);
-    expect((await flags({ distinct_id: 'u', groups: { company: 'tiny' }, group_properties: { company: { size: 1000 } } })).json().flags['company-beta'].enabled).toBe(true);
+    expect(
+      (await flags({ distinct_id: 'u', groups: { company: 'acme' }, group_properties: { company: { size: 5 } } })).json().flags['company-beta'].enabled,
+    ).toBe(false);
+    expect(
+      (await flags({ distinct_id: 'u', groups: { company: 'tiny' }, group_properties: { company: { size: 1000 } } })).json().flags['company-beta'].enabled,
+    ).toBe(true);
     expect((await flags({ distinct_id: 'u' })).json().flags['company-beta']).toMatchObject({ enabled: false, reason: { code: 'no_group_type' } });
   });
 
@@ -119,7 +140,10 @@ describe('POST /flags', () => {
     const capture = await s.app.inject({
       method: 'POST',
       url: '/batch/',
-      payload: { api_key: s.token, batch: [{ event: '$groupidentify', distinct_id: 'u', properties: { $group_type: 'team', $group_key: 'core', $group_set: { size: 3 } } }] },
+      payload: {
+        api_key: s.token,
+        batch: [{ event: '$groupidentify', distinct_id: 'u', properties: { $group_type: 'team', $group_key: 'core', $group_set: { size: 3 } } }],
+      },
     });
     expect(capture.statusCode).toBe(200);
     expect(await team()).toMatchObject({ enabled: true, reason: { code: 'condition_match' } });
@@ -133,7 +157,12 @@ describe('POST /flags', () => {
   it('reflects a flag change at once', async () => {
     const flag = await createFlag({ key: 'soon', filters: { groups: [{ properties: [], rollout_percentage: 0 }] } });
     expect((await flags({ distinct_id: 'u' })).json().flags.soon.enabled).toBe(false);
-    await s.app.inject({ method: 'PATCH', url: `/api/projects/${s.projectId}/feature_flags/${flag.id}/`, headers: s.headers, payload: { filters: { groups: [{ properties: [], rollout_percentage: 100 }] } } });
+    await s.app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${s.projectId}/feature_flags/${flag.id}/`,
+      headers: s.headers,
+      payload: { filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
+    });
     expect((await flags({ distinct_id: 'u' })).json().flags.soon.enabled).toBe(true);
   });
 
@@ -186,10 +215,19 @@ describe('/flags encodings', () => {
   });
 
   it('answers CORS preflights and echoes the origin', async () => {
-    const pre = await s.app.inject({ method: 'OPTIONS', url: '/flags/?v=2', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } });
+    const pre = await s.app.inject({
+      method: 'OPTIONS',
+      url: '/flags/?v=2',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+    });
     expect(pre.statusCode).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('https://app.example.com');
-    const res = await s.app.inject({ method: 'POST', url: '/flags/?v=2', headers: { origin: 'https://app.example.com' }, payload: { token: s.token, distinct_id: 'c' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/flags/?v=2',
+      headers: { origin: 'https://app.example.com' },
+      payload: { token: s.token, distinct_id: 'c' },
+    });
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
     expect(res.headers['access-control-allow-credentials']).toBe('true');
   });
@@ -208,7 +246,12 @@ describe('/flags rejections', () => {
     ['a form without data', () => send('x=1', { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'parse_error'],
     ['bad base64', () => send('data=%%%%', { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'parse_error'],
     ['an array body', () => send(JSON.stringify([{ token: s.token }])), 401, 'missing_api_key'],
-    ['an array body with the token in the query', () => send(JSON.stringify([{ distinct_id: 'x' }]), { 'content-type': 'application/json' }, `/flags/?v=2&token=${s.token}`), 400, 'invalid_input'],
+    [
+      'an array body with the token in the query',
+      () => send(JSON.stringify([{ distinct_id: 'x' }]), { 'content-type': 'application/json' }, `/flags/?v=2&token=${s.token}`),
+      400,
+      'invalid_input',
+    ],
     ['person_properties not an object', () => send(JSON.stringify({ token: s.token, distinct_id: 'x', person_properties: 'a' })), 400, 'invalid_input'],
     ['flag keys not a list', () => send(JSON.stringify({ token: s.token, distinct_id: 'x', flag_keys_to_evaluate: 'a' })), 400, 'invalid_input'],
     ['a body over the limit', () => send(JSON.stringify({ token: s.token, distinct_id: 'x', pad: 'x'.repeat(3 * 1024 * 1024) })), 413, 'request_too_large'],
@@ -235,7 +278,13 @@ describe('flag definitions for local evaluation', () => {
     expect(body.group_type_mapping).toMatchObject({ '0': 'company' });
     expect(body.cohorts).toEqual({});
     const checkout = body.flags.find((f: { key: string }) => f.key === 'checkout');
-    expect(checkout).toMatchObject({ key: 'checkout', active: true, deleted: false, ensure_experience_continuity: false, filters: { multivariate: { variants: [{ key: 'control' }, { key: 'treatment' }] } } });
+    expect(checkout).toMatchObject({
+      key: 'checkout',
+      active: true,
+      deleted: false,
+      ensure_experience_continuity: false,
+      filters: { multivariate: { variants: [{ key: 'control' }, { key: 'treatment' }] } },
+    });
     expect(typeof checkout.id).toBe('number');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
@@ -252,7 +301,7 @@ describe('flag definitions for local evaluation', () => {
     expect(after.headers.etag).not.toBe(before);
   });
 
-  it('requires a personal key with feature_flag:read that may use the token\'s project', async () => {
+  it("requires a personal key with feature_flag:read that may use the token's project", async () => {
     const url = `/flags/definitions?token=${s.token}`;
     expect((await s.app.inject({ url })).statusCode).toBe(401);
     expect((await s.app.inject({ url, headers: s.auth(await s.keyWith(['early_access_feature:write'])) })).statusCode).toBe(403);
@@ -298,15 +347,28 @@ describe('rate limits on SDK routes', () => {
 // Cross-instance invalidation travels through PostgreSQL LISTEN/NOTIFY; SQLite serves one process.
 if (dialect === 'postgres') {
   describe('two service instances on one PostgreSQL database', () => {
-    it('sees a write on one instance in the other instance\'s cache within a second', async () => {
+    it("sees a write on one instance in the other instance's cache within a second", async () => {
       const storage = testStorage();
       const a = await startService({}, storage);
       const b = await startService({}, storage);
       try {
-        const flag = (await a.app.inject({ method: 'POST', url: `/api/projects/${a.projectId}/feature_flags/`, headers: a.headers, payload: { key: 'shared', filters: { groups: [{ rollout_percentage: 0 }] } } })).json();
-        const read = async () => (await b.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token: a.token, distinct_id: 'x' } })).json().flags.shared.enabled;
+        const flag = (
+          await a.app.inject({
+            method: 'POST',
+            url: `/api/projects/${a.projectId}/feature_flags/`,
+            headers: a.headers,
+            payload: { key: 'shared', filters: { groups: [{ rollout_percentage: 0 }] } },
+          })
+        ).json();
+        const read = async () =>
+          (await b.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token: a.token, distinct_id: 'x' } })).json().flags.shared.enabled;
         expect(await read()).toBe(false); // b has compiled and cached the project now
-        await a.app.inject({ method: 'PATCH', url: `/api/projects/${a.projectId}/feature_flags/${flag.id}/`, headers: a.headers, payload: { filters: { groups: [{ rollout_percentage: 100 }] } } });
+        await a.app.inject({
+          method: 'PATCH',
+          url: `/api/projects/${a.projectId}/feature_flags/${flag.id}/`,
+          headers: a.headers,
+          payload: { filters: { groups: [{ rollout_percentage: 100 }] } },
+        });
         const start = Date.now();
         while (!(await read()) && Date.now() - start < 1000) await new Promise((r) => setTimeout(r, 20));
         expect(await read()).toBe(true);

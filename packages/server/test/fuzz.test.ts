@@ -33,8 +33,18 @@ let s: TestService;
 let fixtures: { flagId: number; featureId: string; readKey: string; foreignKey: string };
 beforeAll(async () => {
   s = await startService();
-  const flag = await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/feature_flags/`, headers: s.headers, payload: { key: 'fuzz-flag', filters: FILTERS } });
-  const feature = await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers, payload: { name: 'Fuzz', stage: 'beta' } });
+  const flag = await s.app.inject({
+    method: 'POST',
+    url: `/api/projects/${s.projectId}/feature_flags/`,
+    headers: s.headers,
+    payload: { key: 'fuzz-flag', filters: FILTERS },
+  });
+  const feature = await s.app.inject({
+    method: 'POST',
+    url: `/api/projects/${s.projectId}/early_access_feature/`,
+    headers: s.headers,
+    payload: { name: 'Fuzz', stage: 'beta' },
+  });
   expect([flag.statusCode, feature.statusCode], flag.body + feature.body).toEqual([201, 201]);
   fixtures = {
     flagId: flag.json().id,
@@ -52,7 +62,13 @@ afterAll(() => s.close());
 const TOKEN = '<project token>';
 const UNIQUE = '<unique>';
 const events = [
-  { event: '$identify', distinct_id: 'fuzz-1', uuid: '01890000-0000-7000-8000-000000000001', timestamp: '2026-01-01T00:00:00Z', properties: { $set: { plan: 'a' }, $set_once: { first: 1 }, $unset: ['x'], $groups: { company: 'acme' }, $anon_distinct_id: 'anon-1' } },
+  {
+    event: '$identify',
+    distinct_id: 'fuzz-1',
+    uuid: '01890000-0000-7000-8000-000000000001',
+    timestamp: '2026-01-01T00:00:00Z',
+    properties: { $set: { plan: 'a' }, $set_once: { first: 1 }, $unset: ['x'], $groups: { company: 'acme' }, $anon_distinct_id: 'anon-1' },
+  },
   { event: '$groupidentify', distinct_id: 'fuzz-1', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } } },
   { event: '$create_alias', distinct_id: 'fuzz-1', offset: 10, properties: { alias: 'fuzz-2' } },
 ];
@@ -71,7 +87,13 @@ const flagsRequest = {
 const SEEDS: Record<string, unknown> = {
   'post /api/projects/{project_id}/feature_flags': { key: UNIQUE, name: 'Fuzzed', filters: FILTERS, active: true, ensure_experience_continuity: false },
   'patch /api/projects/{project_id}/feature_flags/{id}': { key: 'fuzz-flag', name: 'Fuzz', filters: FILTERS, active: true, deleted: false },
-  'post /api/projects/{project_id}/early_access_feature': { name: UNIQUE, stage: 'beta', description: 'd', documentation_url: 'https://x.test/', feature_flag_id: null },
+  'post /api/projects/{project_id}/early_access_feature': {
+    name: UNIQUE,
+    stage: 'beta',
+    description: 'd',
+    documentation_url: 'https://x.test/',
+    feature_flag_id: null,
+  },
   'patch /api/projects/{project_id}/early_access_feature/{id}': { name: 'Fuzz', stage: 'alpha', description: 'd', documentation_url: 'https://x.test/' },
   'post /flags': flagsRequest,
   'post /decide': flagsRequest,
@@ -94,16 +116,48 @@ const hostileString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.string({ unit: 'binary-ascii', maxLength: 12 }),
 );
-const numberText = fc.constantFrom('0', '-0', '-1', '1', '1.5', '2147483647', '2147483648', '-2147483649', '9007199254740993', '1e300', '-1e300', '1e400', '1e-400', `1${'0'.repeat(400)}`);
+const numberText = fc.constantFrom(
+  '0',
+  '-0',
+  '-1',
+  '1',
+  '1.5',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '1e300',
+  '-1e300',
+  '1e400',
+  '1e-400',
+  `1${'0'.repeat(400)}`,
+);
 const FIELDS = [
-  ...['key', 'name', 'filters', 'groups', 'properties', 'payloads', 'multivariate', 'variants', 'rollout_percentage', 'variant', 'aggregation_group_type_index'],
+  ...[
+    'key',
+    'name',
+    'filters',
+    'groups',
+    'properties',
+    'payloads',
+    'multivariate',
+    'variants',
+    'rollout_percentage',
+    'variant',
+    'aggregation_group_type_index',
+  ],
   ...['super_groups', 'operator', 'type', 'value', 'group_type_index', 'active', 'deleted', 'ensure_experience_continuity', 'stage', 'description'],
   ...['documentation_url', 'feature_flag_id', 'token', 'api_key', '$token', 'batch', 'event', 'distinct_id', '$distinct_id', 'uuid', 'timestamp', 'offset'],
   ...['sent_at', '$set', '$set_once', '$unset', '$groups', '$group_type', '$group_key', '$group_set', '$anon_distinct_id', 'alias', 'person_properties'],
   ...['group_properties', 'flag_keys_to_evaluate', 'disable_flags', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', ''],
 ];
 const key = fc.oneof({ arbitrary: fc.constantFrom(...FIELDS), weight: 4 }, { arbitrary: hostileString, weight: 1 });
-const leafText = fc.oneof(fc.constantFrom('null', 'true', 'false', JSON.stringify(TOKEN), JSON.stringify(UNIQUE)), numberText, hostileString.map((v) => JSON.stringify(v)), deepTexts);
+const leafText = fc.oneof(
+  fc.constantFrom('null', 'true', 'false', JSON.stringify(TOKEN), JSON.stringify(UNIQUE)),
+  numberText,
+  hostileString.map((v) => JSON.stringify(v)),
+  deepTexts,
+);
 /** JSON text of a random value: hostile leaves, any keys (repeated ones and `__proto__` too). */
 const { value: jsonText } = fc.letrec<{ value: string; object: string; array: string }>((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, leafText, tie('object'), tie('array')),
@@ -162,11 +216,27 @@ function poisoned(value: unknown, how: string): unknown {
   return value;
 }
 
-const RAW_BODIES = ['{', '{"a":', '[', 'nul', '\u0000', ' ', '"\\ud800"', '{"a":1}{"b":2}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', HUGE, OVER_LIMIT];
+const RAW_BODIES = [
+  '{',
+  '{"a":',
+  '[',
+  'nul',
+  '\u0000',
+  ' ',
+  '"\\ud800"',
+  '{"a":1}{"b":2}',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  HUGE,
+  OVER_LIMIT,
+];
 /** A body as text: a damaged valid one (where the route has one), random JSON, or not JSON at all. */
 const bodyText = (seed: unknown) =>
   fc.oneof(
-    { arbitrary: fc.tuple(poison, fc.array(mutation, { maxLength: 3 })).map(([how, ms]) => mutated(poisoned(seed, how), ms)), weight: seed === undefined ? 0 : 5 },
+    {
+      arbitrary: fc.tuple(poison, fc.array(mutation, { maxLength: 3 })).map(([how, ms]) => mutated(poisoned(seed, how), ms)),
+      weight: seed === undefined ? 0 : 5,
+    },
     { arbitrary: jsonText, weight: 2 },
     { arbitrary: fc.constantFrom(...RAW_BODIES), weight: 1 },
   );
@@ -209,7 +279,10 @@ function decodeOr(v: string): string {
   }
 }
 const queryPair = fc.tuple(
-  fc.constantFrom(...['limit', 'offset', 'token', 'api_key', 'search', 'active', 'event', 'distinct_id', 'after', 'before', 'stage', 'v', 'config'], ...['compression', 'data', 'beacon', 'send_cohorts', 'ip', '_', 'sent_at', '__proto__', 'constructor']),
+  fc.constantFrom(
+    ...['limit', 'offset', 'token', 'api_key', 'search', 'active', 'event', 'distinct_id', 'after', 'before', 'stage', 'v', 'config'],
+    ...['compression', 'data', 'beacon', 'send_cohorts', 'ip', '_', 'sent_at', '__proto__', 'constructor'],
+  ),
   fc.oneof(
     hostileString.map(pct),
     numberText,
@@ -218,9 +291,35 @@ const queryPair = fc.tuple(
     fc.constantFrom(TOKEN, 'gzip', 'gzip-js', 'base64', 'true', 'false', '1', '2', '3', '4', '%E0%A4%A', '%', '%%', '+'),
   ),
 );
-const PATH_SEGMENTS = ['0', '-1', '1.5', '1e300', '2147483648', '99999999999999999999', 'abc', '%00', 'a%00b', '%E0%A4%A', '%ED%A0%80', '%2F', '..', '%20', 'x'.repeat(5000), '__proto__'];
+const PATH_SEGMENTS = [
+  '0',
+  '-1',
+  '1.5',
+  '1e300',
+  '2147483648',
+  '99999999999999999999',
+  'abc',
+  '%00',
+  'a%00b',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%2F',
+  '..',
+  '%20',
+  'x'.repeat(5000),
+  '__proto__',
+];
 const CONTENT_TYPES = [undefined, 'application/json; charset=utf-8', 'text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded'];
-const ODD_CONTENT_TYPES = ['multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'APPLICATION/JSON', 'application/json\u0000', '', 'application/jsonx', ';;;'];
+const ODD_CONTENT_TYPES = [
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'APPLICATION/JSON',
+  'application/json\u0000',
+  '',
+  'application/jsonx',
+  ';;;',
+];
 /** Mostly right, sometimes not. */
 const often = <T>(right: T, wrong: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(right), weight: 4 }, { arbitrary: wrong, weight: 1 });
 
@@ -243,7 +342,14 @@ function requestOf(route: string) {
     authorization: often(
       `Bearer ${s.key}`,
       fc.constantFrom(
-        ...[undefined, `Bearer ${fixtures.readKey}`, `Bearer ${fixtures.foreignKey}`, 'Bearer phx_nope', `Bearer ${'a'.repeat(100_000)}`, `Bearer ${s.key}\u0000`],
+        ...[
+          undefined,
+          `Bearer ${fixtures.readKey}`,
+          `Bearer ${fixtures.foreignKey}`,
+          'Bearer phx_nope',
+          `Bearer ${'a'.repeat(100_000)}`,
+          `Bearer ${s.key}\u0000`,
+        ],
         ...['Bearer \u0000', 'Basic Zm9vOmJhcg==', 'Bearer', `bearer ${s.key}`, `Bearer ${TOKEN}`],
       ),
     ),
@@ -263,13 +369,19 @@ const filled = (text: string) => text.replaceAll(TOKEN, s.token).replaceAll(UNIQ
 /** The request as app.inject takes it; a GET to a capture path carries its body in `?data=`. */
 function injected(r: Request) {
   let i = 0;
-  const query = [...(r.token ? [['token', TOKEN]] : []), ...r.query.map(([k, v]) => [k, v === TOKEN || r.queryPoison === 'none' ? v : pct(POISONS[r.queryPoison]!(decodeOr(v)))])];
+  const query = [
+    ...(r.token ? [['token', TOKEN]] : []),
+    ...r.query.map(([k, v]) => [k, v === TOKEN || r.queryPoison === 'none' ? v : pct(POISONS[r.queryPoison]!(decodeOr(v)))]),
+  ];
   let payload = r.body ? encoded(filled(r.body[0]), r.body[1], r.body[2]) : undefined;
   if (payload !== undefined && r.method === 'GET' && CAPTURE_PATHS.has(r.path)) {
     query.push(['data', pct(typeof payload === 'string' ? payload : payload.toString('base64'))]);
     payload = undefined;
   }
-  const url = r.path.replace(/\{\w+\}/g, () => filled(r.params[i++]!)) + (r.slash ? '/' : '') + (query.length ? `?${query.map(([k, v]) => `${k}=${filled(v!)}`).join('&')}` : '');
+  const url =
+    r.path.replace(/\{\w+\}/g, () => filled(r.params[i++]!)) +
+    (r.slash ? '/' : '') +
+    (query.length ? `?${query.map(([k, v]) => `${k}=${filled(v!)}`).join('&')}` : '');
   const headers: Record<string, string> = {};
   if (r.authorization !== undefined) headers.authorization = r.authorization;
   if (r.origin !== undefined) headers.origin = r.origin;

@@ -93,7 +93,11 @@ describe('GroupCommit', () => {
     const committed: number[][] = [];
     const writer = new GroupCommit(async (items: number[]) => void committed.push(items), { maxPending: 100, maxPerCommit: 3 });
     await Promise.all([writer.write([1, 2]), writer.write([3]), writer.write([4, 5]), writer.write([6, 7, 8, 9])]);
-    expect(committed).toEqual([[1, 2, 3], [4, 5], [6, 7, 8, 9]]);
+    expect(committed).toEqual([
+      [1, 2, 3],
+      [4, 5],
+      [6, 7, 8, 9],
+    ]);
   });
 
   it('refuses writes beyond maxPending with QueueFullError, yet takes any batch into an empty queue', async () => {

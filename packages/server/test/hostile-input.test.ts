@@ -32,8 +32,14 @@ function expectError(res: Res, status: number, fields: Record<string, unknown>) 
 }
 
 const rest = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  s.app.inject({ method, url, headers: { ...s.headers, 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload: bodyText(payload) }) });
-const sdk = (url: string, payload: unknown) => s.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: bodyText(payload) });
+  s.app.inject({
+    method,
+    url,
+    headers: { ...s.headers, 'content-type': 'application/json' },
+    ...(payload === undefined ? {} : { payload: bodyText(payload) }),
+  });
+const sdk = (url: string, payload: unknown) =>
+  s.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: bodyText(payload) });
 let n = 0;
 const someone = () => `hostile-${++n}-${randomUUID().slice(0, 8)}`;
 
@@ -53,7 +59,12 @@ describe('JSON nested 10,000 deep', () => {
 
   it('refuses any REST body nested too deep with 400, naming the field when there is one', async () => {
     expectError(await rest('POST', `${features}/`, { name: 'x', stage: 'beta', description: DEEP }), 400, { type: 'validation_error', attr: 'description' });
-    const res = await s.app.inject({ method: 'POST', url: `${features}/`, headers: { ...s.headers, 'content-type': 'application/json' }, payload: '['.repeat(10_000) + ']'.repeat(10_000) });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `${features}/`,
+      headers: { ...s.headers, 'content-type': 'application/json' },
+      payload: '['.repeat(10_000) + ']'.repeat(10_000),
+    });
     expectError(res, 400, { type: 'validation_error', code: 'max_depth', attr: null });
   });
 
@@ -82,7 +93,10 @@ describe('JSON nested 10,000 deep', () => {
   });
 
   it('refuses a /flags request whose person_properties or groups nest too deep with 400 naming the field', async () => {
-    expectError(await sdk('/flags/?v=2', { token: s.token, distinct_id: 'x', person_properties: { a: DEEP } }), 400, { code: 'max_depth', attr: 'person_properties' });
+    expectError(await sdk('/flags/?v=2', { token: s.token, distinct_id: 'x', person_properties: { a: DEEP } }), 400, {
+      code: 'max_depth',
+      attr: 'person_properties',
+    });
     expectError(await sdk('/flags/?v=2', { token: s.token, distinct_id: 'x', groups: DEEP }), 400, { code: 'max_depth', attr: 'groups' });
   });
 });
@@ -91,7 +105,11 @@ describe('NUL bytes', () => {
   it('answers a token with NUL as an unknown token (401), in a body, a query and a path', async () => {
     const bad = `${s.token}\u0000`;
     expectError(await sdk('/e/', { api_key: bad, event: 'e', distinct_id: 'x' }), 401, { code: 'invalid_api_key' });
-    expectError(await s.app.inject({ url: `/e/?token=${encodeURIComponent(bad)}&data=${Buffer.from('{"event":"e","distinct_id":"x"}').toString('base64')}` }), 401, { code: 'invalid_api_key' });
+    expectError(
+      await s.app.inject({ url: `/e/?token=${encodeURIComponent(bad)}&data=${Buffer.from('{"event":"e","distinct_id":"x"}').toString('base64')}` }),
+      401,
+      { code: 'invalid_api_key' },
+    );
     expectError(await sdk('/flags/?v=2', { token: bad, distinct_id: 'x' }), 401, { code: 'invalid_api_key' });
     expectError(await s.app.inject({ url: `/api/early_access_features/?token=${encodeURIComponent(bad)}` }), 401, { code: 'invalid_api_key' });
     expectError(await s.app.inject({ url: `/array/${encodeURIComponent(bad)}/config` }), 401, { code: 'invalid_api_key' });
@@ -133,16 +151,30 @@ describe('NUL bytes', () => {
     ['a flag key', 'POST', () => `${flags}/`, { key: 'a\u0000b' }, 'key'],
     ['a feature name', 'POST', () => `${features}/`, { name: 'a\u0000b', stage: 'beta' }, 'name'],
     ['a feature description', 'POST', () => `${features}/`, { name: 'nul description', stage: 'beta', description: 'a\u0000b' }, 'description'],
-    ['a documentation URL', 'POST', () => `${features}/`, { name: 'nul url', stage: 'beta', documentation_url: 'https://x.test/a\u0000b' }, 'documentation_url'],
+    [
+      'a documentation URL',
+      'POST',
+      () => `${features}/`,
+      { name: 'nul url', stage: 'beta', documentation_url: 'https://x.test/a\u0000b' },
+      'documentation_url',
+    ],
   ] as const)('refuses %s with NUL: 400 null_characters_not_allowed naming the field', async (_what, method, url, payload, attr) => {
-    expectError(await rest(method, url(), payload), 400, { type: 'validation_error', code: 'null_characters_not_allowed', detail: 'Null characters are not allowed.', attr });
+    expectError(await rest(method, url(), payload), 400, {
+      type: 'validation_error',
+      code: 'null_characters_not_allowed',
+      detail: 'Null characters are not allowed.',
+      attr,
+    });
   });
 
   it('refuses NUL in a flag or feature rename the same way', async () => {
     const flag = (await rest('POST', `${flags}/`, { key: 'rename-nul' })).json();
     expectError(await rest('PATCH', `${flags}/${flag.id}/`, { name: '\u0000' }), 400, { code: 'null_characters_not_allowed', attr: 'name' });
     const feature = (await rest('POST', `${features}/`, { name: 'Rename nul', stage: 'draft' })).json();
-    expectError(await rest('PATCH', `${features}/${feature.id}/`, { description: '\u0000' }), 400, { code: 'null_characters_not_allowed', attr: 'description' });
+    expectError(await rest('PATCH', `${features}/${feature.id}/`, { description: '\u0000' }), 400, {
+      code: 'null_characters_not_allowed',
+      attr: 'description',
+    });
   });
 
   it.each([
@@ -185,7 +217,10 @@ describe('ids and offsets out of range', () => {
   });
 
   it.each([2147483648, 1e300, -1, 1.5, 'abc', '2147483648'])('refuses feature_flag_id %s with 400 naming it', async (id) => {
-    expectError(await rest('POST', `${features}/`, { name: `Link ${String(id)}`, stage: 'beta', feature_flag_id: id }), 400, { type: 'validation_error', attr: 'feature_flag_id' });
+    expectError(await rest('POST', `${features}/`, { name: `Link ${String(id)}`, stage: 'beta', feature_flag_id: id }), 400, {
+      type: 'validation_error',
+      attr: 'feature_flag_id',
+    });
   });
 
   it.each(['9007199254740993', '99999999999999999999999', '1'.repeat(400)])('answers offset=%s with an empty page', async (offset) => {

@@ -30,7 +30,11 @@ describe(`a ${EVENTS.toLocaleString('en-US')}-event batch`, () => {
     const batch = Array.from({ length: EVENTS }, (_, i) => ({ event: 'bulk', distinct_id: `u-${i % 1000}` }));
     const stored = async () => Number((await sql<{ n: number | string }>`select count(*) as n from events`.execute(db.kysely)).rows[0]!.n);
     const order: string[] = [];
-    const posting = fetch(`${service.url}/batch/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: service.token, batch }) });
+    const posting = fetch(`${service.url}/batch/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: service.token, batch }),
+    });
     const acknowledged = posting.then(async (res) => {
       await res.text();
       order.push('batch acknowledged');

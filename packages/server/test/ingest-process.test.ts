@@ -10,7 +10,8 @@ import { startServiceProcess, testStorage, type TestStorage } from './helpers';
 const run = promisify(execFile);
 const readme = path.resolve(__dirname, '../../../README.md');
 
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
 
 describe('a service process', () => {
   let storage: TestStorage;
@@ -38,7 +39,11 @@ describe('a service process', () => {
         const batch = Array.from({ length: 10 }, () => ({ uuid: randomUUID(), event: 'crash-test', distinct_id: `crash-${sent % 50}`, $set: { n: sent } }));
         sent += batch.length;
         try {
-          const res = await fetch(`${first.url}/batch/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: token, batch }) });
+          const res = await fetch(`${first.url}/batch/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ api_key: token, batch }),
+          });
           if (res.status === 200) acknowledged.push(...batch.map((e) => e.uuid));
           else await res.arrayBuffer();
         } catch {
@@ -60,14 +65,21 @@ describe('a service process', () => {
     try {
       const stored = new Set<string>();
       for (let i = 0; i < acknowledged.length; i += 500) {
-        const rows = await db.kysely.selectFrom('events').select('uuid').where('uuid', 'in', acknowledged.slice(i, i + 500)).execute();
+        const rows = await db.kysely
+          .selectFrom('events')
+          .select('uuid')
+          .where('uuid', 'in', acknowledged.slice(i, i + 500))
+          .execute();
         for (const row of rows) stored.add(row.uuid);
       }
       expect(acknowledged.filter((uuid) => !stored.has(uuid))).toEqual([]);
     } finally {
       await db.close();
     }
-    const res = await fetch(`${restarted.url}/e/`, { method: 'POST', body: JSON.stringify({ api_key: token, event: 'after restart', distinct_id: 'crash-0' }) });
+    const res = await fetch(`${restarted.url}/e/`, {
+      method: 'POST',
+      body: JSON.stringify({ api_key: token, event: 'after restart', distinct_id: 'crash-0' }),
+    });
     expect(res.status).toBe(200);
   });
 
@@ -79,7 +91,10 @@ describe('a service process', () => {
     const setup = `export SERVICE_HOST=${restarted.url} PROJECT_TOKEN=${first.token} SERVICE_KEY=${first.key} PROJECT_ID=${first.projectId}`;
     const script = [setup, ...blocks.slice(1).map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
-    const [batch, gzipped, events, persons, earlyAccess] = stdout.split('<<END>>\n').filter(Boolean).map((s) => JSON.parse(s));
+    const [batch, gzipped, events, persons, earlyAccess] = stdout
+      .split('<<END>>\n')
+      .filter(Boolean)
+      .map((s) => JSON.parse(s));
     expect(batch).toEqual({ status: 1 });
     expect(gzipped).toEqual({ status: 1 });
     expect(events.results.map((e: { event: string }) => e.event)).toEqual(['opened_app', 'signed_up']);

@@ -23,7 +23,10 @@ const post = (path: string, payload: Buffer, headers: Record<string, string> = {
   s.app.inject({ method: 'POST', url: path, payload, headers: { 'content-type': 'text/plain', ...headers } });
 /** A batch of `count` events for `distinctId`, each with a `pad`-byte property; about `count * pad` bytes. */
 const batch = (token: string | undefined, distinctId: string, count: number, pad: number) =>
-  JSON.stringify({ ...(token ? { api_key: token } : {}), batch: Array.from({ length: count }, (_, i) => ({ event: `e${i}`, distinct_id: distinctId, properties: { pad: 'x'.repeat(pad) } })) });
+  JSON.stringify({
+    ...(token ? { api_key: token } : {}),
+    batch: Array.from({ length: count }, (_, i) => ({ event: `e${i}`, distinct_id: distinctId, properties: { pad: 'x'.repeat(pad) } })),
+  });
 const stored = async (distinctId: string) => {
   const { count } = await s.services.db.kysely
     .selectFrom('events')
@@ -143,7 +146,8 @@ describe('SDK_MAX_CONCURRENT_LARGE_BODIES (here 1)', () => {
 describe('a large body is parsed in slices', () => {
   it('stores a large batch with __proto__ keys and escapes exactly as JSON.parse reads it', async () => {
     const id = `sliced-${Date.now()}`;
-    const event = (i: number) => `{"event":"e${i}","distinct_id":"${id}","properties":{"__proto__":{"p":${i}},"s":"\\u00e9\\ud83d\\ude00 \\"]},","pad":"${'x'.repeat(1000)}"}}`;
+    const event = (i: number) =>
+      `{"event":"e${i}","distinct_id":"${id}","properties":{"__proto__":{"p":${i}},"s":"\\u00e9\\ud83d\\ude00 \\"]},","pad":"${'x'.repeat(1000)}"}}`;
     const body = `{"api_key": "${s.token}", "batch": [${Array.from({ length: 2000 }, (_, i) => event(i)).join(',\n')}]}`; // 2 MB
     expect((await post('/batch/', Buffer.from(body))).statusCode).toBe(200);
     const rows = await s.services.db.kysely.selectFrom('events').select('properties').where('distinct_id', '=', id).where('event', '=', 'e1999').execute();

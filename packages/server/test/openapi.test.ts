@@ -33,7 +33,13 @@ const operations = [
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
-const sdk = new Set(['post /flags', 'post /decide', 'get /api/early_access_features', 'get /array/{token}/config', ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`])]);
+const sdk = new Set([
+  'post /flags',
+  'post /decide',
+  'get /api/early_access_features',
+  'get /array/{token}/config',
+  ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
+]);
 
 describe('GET /api/schema/', () => {
   it('serves an OpenAPI 3 document generated from the route schemas, covering every route', async () => {
@@ -41,21 +47,33 @@ describe('GET /api/schema/', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m} ${path}`),
+    );
     expect(documented.sort()).toEqual(operations.map(([m, p]) => `${m} ${p}`).sort());
     // Nothing the app serves is left out, but the document itself, the API reference, the health check and service-js's script files.
-    const served = servedRoutes(s.app).filter((r) => !/^(head|options) /.test(r) && !r.startsWith('get /api/docs') && r !== 'get /api/schema' && r !== 'get /_health' && r !== 'get /static/{file}');
+    const served = servedRoutes(s.app).filter(
+      (r) => !/^(head|options) /.test(r) && !r.startsWith('get /api/docs') && r !== 'get /api/schema' && r !== 'get /_health' && r !== 'get /static/{file}',
+    );
     expect(served.length).toBeGreaterThan(20);
     expect(served.sort()).toEqual(documented.sort());
     for (const [method, path] of operations) {
       const op = doc.paths[path][method];
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(sdk.has(`${method} ${path}`) ? ['401', '429'] : ['401', '403']));
       if (method === 'post' || method === 'patch') expect(op.requestBody.content['application/json'].schema).toBeDefined();
-      if ((method === 'post' || method === 'patch') && !sdk.has(`${method} ${path}`)) expect(op.requestBody.content['application/json'].schema.properties).toBeDefined();
+      if ((method === 'post' || method === 'patch') && !sdk.has(`${method} ${path}`))
+        expect(op.requestBody.content['application/json'].schema.properties).toBeDefined();
     }
     const create = doc.paths['/api/projects/{project_id}/early_access_feature'].post;
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['name', 'stage']);
-    expect(create.requestBody.content['application/json'].schema.properties.stage.enum).toEqual(['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived']);
+    expect(create.requestBody.content['application/json'].schema.properties.stage.enum).toEqual([
+      'draft',
+      'concept',
+      'alpha',
+      'beta',
+      'general-availability',
+      'archived',
+    ]);
     expect(Object.keys(create.responses)).toContain('201');
   });
 
@@ -104,7 +122,9 @@ describe('GET /api/docs', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     const assets = [...page.body.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-    expect(assets).toEqual(expect.arrayContaining(['/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-ui.css']));
+    expect(assets).toEqual(
+      expect.arrayContaining(['/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-ui.css']),
+    );
     for (const url of assets) {
       const res = await s.app.inject({ url });
       expect(res.statusCode, url).toBe(200);

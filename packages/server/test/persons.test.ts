@@ -26,7 +26,15 @@ async function person(distinctId: string) {
   return results[0] as { id: string; distinct_ids: string[]; properties: Record<string, unknown>; is_identified: boolean; created_at: string } | undefined;
 }
 
-const personCount = async () => Number((await s.services.db.kysely.selectFrom('persons').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const personCount = async () =>
+  Number(
+    (
+      await s.services.db.kysely
+        .selectFrom('persons')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('persons', () => {
   it('creates a person, unidentified and without properties, on the first event of a distinct id', async () => {
@@ -38,7 +46,10 @@ describe('persons', () => {
   it('creates one person for many events of one distinct id', async () => {
     const id = someone();
     const before = await personCount();
-    await capture([{ event: 'a', distinct_id: id }, { event: 'b', distinct_id: id }]);
+    await capture([
+      { event: 'a', distinct_id: id },
+      { event: 'b', distinct_id: id },
+    ]);
     await capture([{ event: 'c', distinct_id: id }]);
     expect(await personCount()).toBe(before + 1);
   });
@@ -166,12 +177,25 @@ describe('groups', () => {
   it('maps group types to indexes 0-4 in order of first use, stores group properties, and ignores a sixth type', async () => {
     const other = await s.services.projects.create('Groups project');
     const id = someone();
-    const identify = (type: string, key: string, set: Record<string, unknown>) => ({ event: '$groupidentify', distinct_id: id, properties: { $group_type: type, $group_key: key, $group_set: set } });
+    const identify = (type: string, key: string, set: Record<string, unknown>) => ({
+      event: '$groupidentify',
+      distinct_id: id,
+      properties: { $group_type: type, $group_key: key, $group_set: set },
+    });
     await capture([identify('company', 'acme', { name: 'Acme', size: 10 }), identify('team', 'red', { colour: 'red' })], other.api_token);
-    await capture([identify('company', 'acme', { size: 12 }), { event: 'x', distinct_id: id, properties: { $groups: { project: 'p1', region: 'eu' } } }], other.api_token);
+    await capture(
+      [identify('company', 'acme', { size: 12 }), { event: 'x', distinct_id: id, properties: { $groups: { project: 'p1', region: 'eu' } } }],
+      other.api_token,
+    );
     await capture([identify('workspace', 'w1', {}), identify('sixth', 's1', { lost: true })], other.api_token);
 
-    expect(await personReads.groupTypeMapping(s.services.db.kysely, other.id)).toEqual({ '0': 'company', '1': 'team', '2': 'project', '3': 'region', '4': 'workspace' });
+    expect(await personReads.groupTypeMapping(s.services.db.kysely, other.id)).toEqual({
+      '0': 'company',
+      '1': 'team',
+      '2': 'project',
+      '3': 'region',
+      '4': 'workspace',
+    });
     expect(await personReads.groupProperties(s.services.db.kysely, other.id, { company: 'acme', team: 'red', sixth: 's1' })).toEqual({
       company: { name: 'Acme', size: 12 },
       team: { colour: 'red' },
@@ -182,7 +206,13 @@ describe('groups', () => {
   });
 
   it('makes no person for a $groupidentify event (posthog-node sends "$<type>_<key>" as its distinct id)', async () => {
-    await capture([{ event: '$groupidentify', distinct_id: '$company_initech', properties: { $group_type: 'company', $group_key: 'initech', $group_set: { name: 'Initech' } } }]);
+    await capture([
+      {
+        event: '$groupidentify',
+        distinct_id: '$company_initech',
+        properties: { $group_type: 'company', $group_key: 'initech', $group_set: { name: 'Initech' } },
+      },
+    ]);
     expect(await person('$company_initech')).toBeUndefined();
     expect(await personReads.groupProperties(s.services.db.kysely, s.projectId, { company: 'initech' })).toEqual({ company: { name: 'Initech' } });
   });
@@ -220,13 +250,25 @@ describe('early access enrollment', () => {
   });
 
   it('turns a beta feature on in /flags for the person who opted in through capture', async () => {
-    const created = await s.app.inject({ method: 'POST', url: `/api/projects/${s.projectId}/early_access_feature/`, headers: s.headers, payload: { name: 'Loop check', stage: 'beta' } });
+    const created = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${s.projectId}/early_access_feature/`,
+      headers: s.headers,
+      payload: { name: 'Loop check', stage: 'beta' },
+    });
     expect(created.statusCode).toBe(201);
     const key = created.json().feature_flag.key as string;
     const id = someone();
-    const enabled = async () => (await s.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token: s.token, distinct_id: id } })).json().flags[key].enabled;
+    const enabled = async () =>
+      (await s.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token: s.token, distinct_id: id } })).json().flags[key].enabled;
     expect(await enabled()).toBe(false);
-    await capture([{ event: '$feature_enrollment_update', distinct_id: id, properties: { $feature_flag: key, $feature_enrollment: true, $set: { [`$feature_enrollment/${key}`]: true } } }]);
+    await capture([
+      {
+        event: '$feature_enrollment_update',
+        distinct_id: id,
+        properties: { $feature_flag: key, $feature_enrollment: true, $set: { [`$feature_enrollment/${key}`]: true } },
+      },
+    ]);
     expect(await enabled()).toBe(true);
   });
 });

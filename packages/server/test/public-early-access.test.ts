@@ -6,7 +6,12 @@ const created: Record<string, { id: string; feature_flag: { key: string } }> = {
 
 beforeAll(async () => {
   s = await startService();
-  for (const [name, stage] of [['Sprocket', 'beta'], ['Widget', 'alpha'], ['Draft thing', 'draft'], ['Idea', 'concept']] as const) {
+  for (const [name, stage] of [
+    ['Sprocket', 'beta'],
+    ['Widget', 'alpha'],
+    ['Draft thing', 'draft'],
+    ['Idea', 'concept'],
+  ] as const) {
     const res = await s.app.inject({
       method: 'POST',
       url: `/api/projects/${s.projectId}/early_access_feature/`,
@@ -23,13 +28,20 @@ const get = (query: string, headers: Record<string, string> = {}) => s.app.injec
 const names = (res: { json(): { earlyAccessFeatures: { name: string }[] } }) => res.json().earlyAccessFeatures.map((f) => f.name);
 
 describe('GET /api/early_access_features/', () => {
-  it('lists the beta features by default, with PostHog\'s fields in order', async () => {
+  it("lists the beta features by default, with PostHog's fields in order", async () => {
     const res = await get(`?token=${s.token}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(
       JSON.stringify({
         earlyAccessFeatures: [
-          { id: created.Sprocket!.id, name: 'Sprocket', description: 'About Sprocket', stage: 'beta', documentationUrl: 'https://docs.example.com/sprocket', flagKey: 'sprocket' },
+          {
+            id: created.Sprocket!.id,
+            name: 'Sprocket',
+            description: 'About Sprocket',
+            stage: 'beta',
+            documentationUrl: 'https://docs.example.com/sprocket',
+            flagKey: 'sprocket',
+          },
         ],
       }),
     );
@@ -78,7 +90,11 @@ describe('GET /api/early_access_features/', () => {
       expect(res.headers['access-control-allow-methods']).toBe('GET, POST, OPTIONS');
     }
     expect((await get(`?token=${s.token}`)).headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await s.app.inject({ method: 'OPTIONS', url: '/api/early_access_features/', headers: { origin, 'access-control-request-method': 'GET' } });
+    const preflight = await s.app.inject({
+      method: 'OPTIONS',
+      url: '/api/early_access_features/',
+      headers: { origin, 'access-control-request-method': 'GET' },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(origin);
   });

@@ -35,7 +35,8 @@ describe('failed authentication is throttled per client address (issue 10: key g
   });
 
   it('counts unknown project tokens on SDK routes per address', async () => {
-    const flags = (token: string) => limited.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token, distinct_id: 'd' }, remoteAddress: '10.0.0.3' });
+    const flags = (token: string) =>
+      limited.app.inject({ method: 'POST', url: '/flags/?v=2', payload: { token, distinct_id: 'd' }, remoteAddress: '10.0.0.3' });
     for (let i = 0; i < 3; i++) expect((await flags(`phc_guess${i}`)).statusCode).toBe(401);
     const res = await flags('phc_guess-next');
     expect(res.statusCode).toBe(429);
@@ -175,7 +176,9 @@ describe('slow connections are closed', () => {
 
   it('a body sent a byte at a time is cut off with a JSON 408', async () => {
     const received = await rawConnection(port, (socket) => {
-      socket.write(`POST /e/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"token":"${slow.token}","event":"e","distinct_id":"`);
+      socket.write(
+        `POST /e/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"token":"${slow.token}","event":"e","distinct_id":"`,
+      );
       drip(socket, 'a');
     });
     const { status, body } = parseRaw(received);

@@ -14,7 +14,8 @@ function parsed(text: string): unknown {
     return 'invalid';
   }
 }
-const sliced = (text: string) => parseJsonInSlices(Buffer.from(text)).catch((error: unknown) => (error instanceof SyntaxError ? 'invalid' : Promise.reject(error)));
+const sliced = (text: string) =>
+  parseJsonInSlices(Buffer.from(text)).catch((error: unknown) => (error instanceof SyntaxError ? 'invalid' : Promise.reject(error)));
 /** Same value, same key order, same prototypes (a `__proto__` key stays an own property). */
 function expectSame(actual: unknown, expected: unknown) {
   expect(actual).toStrictEqual(expected);
@@ -24,7 +25,8 @@ function expectSame(actual: unknown, expected: unknown) {
 /** An event with the awkward parts: `__proto__` keys, escapes, surrogates, raw non-ASCII, duplicate keys. */
 const event = (i: number) =>
   `{"event":"e${i}","distinct_id":"u\\u00e9-${i}","__proto__":{"polluted":true},"properties":{"__proto__":[${i}],"s":"\\ud83d\\ude00 ü \\"x\\" \\\\ ,]}","n":-1.5e3,"deep":[[{"a":null}]],"n":${i}}}`;
-const big = (count: number) => `{"api_key" : "phc_x",\n "batch": [ ${Array.from({ length: count }, (_, i) => event(i)).join(' ,\n')} ],"__proto__":{"x":1},"sent_at":"now"}`;
+const big = (count: number) =>
+  `{"api_key" : "phc_x",\n "batch": [ ${Array.from({ length: count }, (_, i) => event(i)).join(' ,\n')} ],"__proto__":{"x":1},"sent_at":"now"}`;
 
 describe('parseJsonInSlices', () => {
   it('gives what JSON.parse gives for a multi-MB batch body, __proto__ keys as own properties', async () => {
@@ -64,10 +66,12 @@ describe('parseJsonInSlices', () => {
   it('gives what JSON.parse gives for any JSON text, and refuses it when JSON.parse does once a character is changed', async () => {
     const texts = fc.oneof(
       fc.json(),
-      fc.tuple(fc.json(), fc.nat(), fc.constantFrom(',', ']', '}', '[', '{', '"', ':', ' ', '\\', 'x', '\uFEFF', ''), fc.boolean()).map(([text, at, char, replace]) => {
-        const i = at % (text.length + 1);
-        return text.slice(0, i) + char + text.slice(i + (replace ? 1 : 0));
-      }),
+      fc
+        .tuple(fc.json(), fc.nat(), fc.constantFrom(',', ']', '}', '[', '{', '"', ':', ' ', '\\', 'x', '\uFEFF', ''), fc.boolean())
+        .map(([text, at, char, replace]) => {
+          const i = at % (text.length + 1);
+          return text.slice(0, i) + char + text.slice(i + (replace ? 1 : 0));
+        }),
     );
     await fc.assert(
       fc.asyncProperty(texts, async (text) => expectSame(await sliced(text), parsed(text))),

@@ -19,7 +19,12 @@ const clean = (s: string) => s.replace(SECRET, '').replace(/\s+/g, ' ').trim().s
 function isField(el: Element): boolean {
   const t = tag(el)
   const type = (el.getAttribute('type') || '').toLowerCase()
-  return (t === 'input' && !/^(button|checkbox|submit|reset|image)$/.test(type)) || t === 'select' || t === 'textarea' || el.getAttribute('contenteditable') === 'true'
+  return (
+    (t === 'input' && !/^(button|checkbox|submit|reset|image)$/.test(type)) ||
+    t === 'select' ||
+    t === 'textarea' ||
+    el.getAttribute('contenteditable') === 'true'
+  )
 }
 
 /** False for hidden/password inputs and secret-looking names: no text and no href from them. */
@@ -94,9 +99,7 @@ export function autocaptureProps(e: Event): Props | undefined {
     if (tag(el) === 'body') break
   }
   if (path.some((el) => el.classList.contains('svc-no-capture'))) return
-  const i = path.findIndex((el) =>
-    e.type === 'submit' ? tag(el) === 'form' : e.type === 'change' ? /^(input|select|textarea)$/.test(tag(el)) : clickable(el),
-  )
+  const i = path.findIndex((el) => (e.type === 'submit' ? tag(el) === 'form' : e.type === 'change' ? /^(input|select|textarea)$/.test(tag(el)) : clickable(el)))
   if (i < 0) return
   const els = path.slice(i).map((el, j) => describe(el, !j))
   return {

@@ -36,7 +36,8 @@ export const pageviews: Extension = {
     const c = client.config
     const leave = c.capture_pageleave === 'if_capture_pageview' ? !!c.capture_pageview : c.capture_pageleave
     let page: { id: string; path: string; t: number } | undefined
-    const prev = (): Props => (page ? { $prev_pageview_id: page.id, $prev_pageview_pathname: page.path, $prev_pageview_duration: (Date.now() - page.t) / 1000 } : {})
+    const prev = (): Props =>
+      page ? { $prev_pageview_id: page.id, $prev_pageview_pathname: page.path, $prev_pageview_duration: (Date.now() - page.t) / 1000 } : {}
     const pageview = () => {
       const id = uuidv7()
       client.capture('$pageview', { title: document.title, $pageview_id: id, ...prev() }, { uuid: id })

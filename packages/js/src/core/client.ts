@@ -159,7 +159,8 @@ export class Service {
         const known = p.get(STATE) === 'identified'
         if (b.isIdentifiedID && prev && prev !== b.distinctID && !known) merge = true
         // An anonymous bootstrap id never replaces a user this device already knows.
-        else if (b.isIdentifiedID || !known) p.set({ [DID]: b.distinctID, [DEVICE]: p.get(DEVICE) ?? b.distinctID, [STATE]: b.isIdentifiedID ? 'identified' : 'anonymous' })
+        else if (b.isIdentifiedID || !known)
+          p.set({ [DID]: b.distinctID, [DEVICE]: p.get(DEVICE) ?? b.distinctID, [STATE]: b.isIdentifiedID ? 'identified' : 'anonymous' })
       }
       if (!p.get(DID)) this._newIdentity(p.get(DEVICE))
       this._identity.server = { distinctId: isValidId(b.distinctID) ? b.distinctID : '', sessionId: '' }
@@ -572,27 +573,30 @@ export class Service {
     const added: Props = {}
     this._bus.emit('beforeCapture', added)
     const groups = p.get<Props>(GROUPS)
-    const ev = sanitize({
-      uuid: options.uuid ?? uuidv7(),
-      event,
-      properties: {
-        ...pageProperties(),
-        ...added,
-        ...flagProperties(this._flags.getSnapshot()),
-        ...p.get<Props>(SUPER),
-        token: this._token,
-        distinct_id: this.get_distinct_id(),
-        $device_id: p.get(DEVICE),
-        $session_id: session,
-        $is_identified: p.get(STATE) === 'identified',
-        $groups: groups && Object.keys(groups).length ? groups : undefined,
-        ...properties,
+    const ev = sanitize(
+      {
+        uuid: options.uuid ?? uuidv7(),
+        event,
+        properties: {
+          ...pageProperties(),
+          ...added,
+          ...flagProperties(this._flags.getSnapshot()),
+          ...p.get<Props>(SUPER),
+          token: this._token,
+          distinct_id: this.get_distinct_id(),
+          $device_id: p.get(DEVICE),
+          $session_id: session,
+          $is_identified: p.get(STATE) === 'identified',
+          $groups: groups && Object.keys(groups).length ? groups : undefined,
+          ...properties,
+        },
+        timestamp: (options.timestamp ?? new Date()).toISOString(),
+        // Undefined values are not sent (JSON leaves them out).
+        $set: options.$set,
+        $set_once: options.$set_once,
       },
-      timestamp: (options.timestamp ?? new Date()).toISOString(),
-      // Undefined values are not sent (JSON leaves them out).
-      $set: options.$set,
-      $set_once: options.$set_once,
-    }, this._drop)
+      this._drop,
+    )
     this._log('capture', ev)
     this._queue.add(ev)
     this._bus.emit('eventCaptured', ev)
@@ -639,9 +643,11 @@ export class Service {
       $device_id: p.get(DEVICE),
       ...(anon ? { $anon_distinct_id: anon } : {}),
     })
-    return fetchJson(c.api_host + '/flags/?v=2', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, c.feature_flag_request_timeout_ms).then(
-      (r) => void this._try(() => this._onFlags(r, did, anon)),
-    )
+    return fetchJson(
+      c.api_host + '/flags/?v=2',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
+      c.feature_flag_request_timeout_ms,
+    ).then((r) => void this._try(() => this._onFlags(r, did, anon)))
   }
 
   private _onFlags(r: JsonResult, did: string, anon?: string): void {
@@ -652,7 +658,12 @@ export class Service {
     if ('error' in answer) s.update({ error: answer.error })
     else {
       const { base, meta, partial } = answer
-      this._storage.set({ [FLAGS]: base.flags, [PAYLOADS]: base.payloads, [META]: meta, ...(anon && this._storage.get(ANON) === anon ? { [ANON]: undefined } : {}) })
+      this._storage.set({
+        [FLAGS]: base.flags,
+        [PAYLOADS]: base.payloads,
+        [META]: meta,
+        ...(anon && this._storage.get(ANON) === anon ? { [ANON]: undefined } : {}),
+      })
       s.update({ base, source: 'server', error: partial ? 'errors_while_computing_flags' : undefined })
     }
     this._bus.emit('featureFlagsLoaded', s.getSnapshot())

@@ -30,7 +30,7 @@ const isErrorLike = (e: unknown): e is ErrorLike => !!e && typeof e === 'object'
 
 function describe(e: unknown): string {
   try {
-    return typeof e === 'string' ? e : JSON.stringify(e) ?? String(e)
+    return typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e))
   } catch {
     return String(e)
   }
@@ -46,7 +46,12 @@ export function exceptionProps(error: unknown, handled: boolean, mechanism = 'ge
     const err = isErrorLike(e) ? e : undefined
     const type = err?.name || nonErrorType
     const value = err ? String(err.message) : describe(e)
-    list.push({ type, value, mechanism: { type: mechanism, handled, synthetic: !err }, stacktrace: { type: 'raw', frames: err?.stack ? parseStack(String(err.stack)) : [] } })
+    list.push({
+      type,
+      value,
+      mechanism: { type: mechanism, handled, synthetic: !err },
+      stacktrace: { type: 'raw', frames: err?.stack ? parseStack(String(err.stack)) : [] },
+    })
     e = err?.cause
   }
   return { $exception_type: list[0]?.type ?? nonErrorType, $exception_message: list[0]?.value ?? '', $exception_level: 'error', $exception_list: list }

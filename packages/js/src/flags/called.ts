@@ -7,7 +7,14 @@ import type { FlagSnapshot, FlagValue, InternalFlagStore } from './store'
  * the flag's id, version and reason, whether the value came from the bootstrap (and the bootstrapped one),
  * the value an override replaced, and any error (the last load's, `flag_missing`).
  */
-export function flagCalledProps(key: string, value: FlagValue | undefined, snap: FlagSnapshot, store: InternalFlagStore, meta: FlagsMeta = {}, bootstrap?: Record<string, FlagValue>): Props {
+export function flagCalledProps(
+  key: string,
+  value: FlagValue | undefined,
+  snap: FlagSnapshot,
+  store: InternalFlagStore,
+  meta: FlagsMeta = {},
+  bootstrap?: Record<string, FlagValue>,
+): Props {
   const m = meta.flags?.[key] ?? {}
   const { base, over } = store.state
   const error = [snap.error, value === undefined && 'flag_missing'].filter(Boolean).join()

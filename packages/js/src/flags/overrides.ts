@@ -2,18 +2,14 @@ import type { FlagValue, FlagValues } from './store'
 
 /** Argument of `featureFlags.overrideFeatureFlags`: `false` clears every override. */
 export type OverrideInput =
-  | false
-  | string[]
-  | Record<string, FlagValue>
-  | { flags?: string[] | Record<string, FlagValue> | false; payloads?: Record<string, unknown> | false }
+  false | string[] | Record<string, FlagValue> | { flags?: string[] | Record<string, FlagValue> | false; payloads?: Record<string, unknown> | false }
 
 /**
  * The overrides after `overrideFeatureFlags(input)`: `{flags, payloads}` replaces either part (`false`
  * clears it), a list of keys or a plain map replaces the flags, `false` clears both.
  */
 export function nextOverrides(input: OverrideInput, current: Partial<FlagValues>): Partial<FlagValues> {
-  const toFlags = (f: unknown) =>
-    !f ? undefined : Array.isArray(f) ? Object.fromEntries(f.map((k) => [k, true])) : { ...(f as Record<string, FlagValue>) }
+  const toFlags = (f: unknown) => (!f ? undefined : Array.isArray(f) ? Object.fromEntries(f.map((k) => [k, true])) : { ...(f as Record<string, FlagValue>) })
   if (input && !Array.isArray(input) && ('flags' in input || 'payloads' in input)) {
     const x = input as { flags?: unknown; payloads?: Record<string, unknown> | false }
     const over = { ...current }

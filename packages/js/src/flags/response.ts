@@ -68,6 +68,8 @@ export function readFlagsAnswer(r: JsonResult, prev: FlagValues): { error: strin
   if (r.error || !r.json || typeof r.json !== 'object') return { error: r.error ?? 'unknown_error' }
   const res = parseFlagsResponse(r.json)
   if (res.quotaLimited) return { error: 'quota_limited' }
-  const base = res.partial ? { flags: { ...prev.flags, ...res.flags }, payloads: { ...prev.payloads, ...res.payloads } } : { flags: res.flags, payloads: res.payloads }
+  const base = res.partial
+    ? { flags: { ...prev.flags, ...res.flags }, payloads: { ...prev.payloads, ...res.payloads } }
+    : { flags: res.flags, payloads: res.payloads }
   return { base, meta: { requestId: res.requestId, flags: res.meta }, partial: res.partial }
 }

@@ -34,7 +34,10 @@ export interface ServiceFeatureProps {
  */
 export function ServiceFeature(props: ServiceFeatureProps): ReactElement {
   const ctx = useContext(StoreContext)
-  if (!ctx) throw new Error('ServiceFeature must be used inside a <ServiceProvider>: wrap your app in <ServiceProvider apiKey="..."> or <ServiceProvider client={...}>.')
+  if (!ctx)
+    throw new Error(
+      'ServiceFeature must be used inside a <ServiceProvider>: wrap your app in <ServiceProvider apiKey="..."> or <ServiceProvider client={...}>.',
+    )
   const { flag, match = true, children } = props
   const value = useFeatureFlagVariantKey(flag)
   const payload = useFeatureFlagPayload(flag)

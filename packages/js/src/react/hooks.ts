@@ -110,7 +110,11 @@ export function useEarlyAccessFeatures(stages?: EarlyAccessStage[]): EarlyAccess
     client.getEarlyAccessFeatures(() => {}, true, key ? (key.split(',') as EarlyAccessStage[]) : undefined)
   }, [client, key])
   const store = client.earlyAccessStore
-  const list = useSyncExternalStore(store.subscribe, () => store.getSnapshot()[key] ?? NOT_LOADED, () => NOT_LOADED)
+  const list = useSyncExternalStore(
+    store.subscribe,
+    () => store.getSnapshot()[key] ?? NOT_LOADED,
+    () => NOT_LOADED,
+  )
   // One character per feature ('1' enrolled): re-renders only when an enrollment of these features changes.
   const bits = useSnapshot((s) => list.features.map((f) => (f.flagKey && s.flags[f.flagKey] ? 1 : 0)).join(''))
   const enroll = useCallback(

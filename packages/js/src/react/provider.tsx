@@ -9,8 +9,7 @@ export interface Ctx {
 
 /** Props of `ServiceProvider`: an initialized `client`, or an `apiKey` (project token) and `options` for `init`. */
 export type ServiceProviderProps = { children?: ReactNode } & (
-  | { client: Service; apiKey?: never; options?: never }
-  | { apiKey: string; options?: ServiceOptions; client?: never }
+  { client: Service; apiKey?: never; options?: never } | { apiKey: string; options?: ServiceOptions; client?: never }
 )
 
 declare const process: { env: { NODE_ENV?: string } }
@@ -65,7 +64,8 @@ export function ServiceProvider(props: ServiceProviderProps): ReactElement {
   const [ready, setReady] = useState(client.__loaded)
   useEffect(() => {
     if (props.client) {
-      if (apiKey !== undefined || options !== undefined) warn('`client` and `apiKey`/`options` were both given: `client` is used, `apiKey` and `options` are ignored.')
+      if (apiKey !== undefined || options !== undefined)
+        warn('`client` and `apiKey`/`options` were both given: `client` is used, `apiKey` and `options` are ignored.')
     } else {
       if (!apiKey) warn('no `client` and no `apiKey`: using the default `service` instance, which you must `init` yourself.')
       // Once (StrictMode runs this effect twice; a client initialized elsewhere stays as it is).

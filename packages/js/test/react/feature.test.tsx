@@ -30,7 +30,10 @@ class FakeObserver {
   }
   static show(visible = true) {
     for (const o of FakeObserver.all.filter((o) => !o.disconnected)) {
-      o.callback(o.targets.map((target) => ({ target, isIntersecting: visible }) as IntersectionObserverEntry), o as unknown as IntersectionObserver)
+      o.callback(
+        o.targets.map((target) => ({ target, isIntersecting: visible }) as IntersectionObserverEntry),
+        o as unknown as IntersectionObserver,
+      )
     }
   }
   static live() {

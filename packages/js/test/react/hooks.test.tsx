@@ -23,7 +23,10 @@ afterEach(cleanup)
 /** A v2 `/flags` answer. */
 const v2 = (flags: Record<string, boolean | string>, payloads: Record<string, string> = {}) => ({
   flags: Object.fromEntries(
-    Object.entries(flags).map(([key, v]) => [key, { key, enabled: v !== false, variant: typeof v === 'string' ? v : null, metadata: { payload: payloads[key] ?? null } }]),
+    Object.entries(flags).map(([key, v]) => [
+      key,
+      { key, enabled: v !== false, variant: typeof v === 'string' ? v : null, metadata: { payload: payloads[key] ?? null } },
+    ]),
   ),
   errorsWhileComputingFlags: false,
   requestId: 'req-1',
@@ -32,7 +35,10 @@ const v2 = (flags: Record<string, boolean | string>, payloads: Record<string, st
 const withProvider = (c: Service) => ({ wrapper: ({ children }: { children: ReactNode }) => <ServiceProvider client={c}>{children}</ServiceProvider> })
 const called = async (c: Service, tok: string) => {
   await c.flush()
-  return net.events(tok).filter((e) => e.event === '$feature_flag_called').map((e) => [e.properties.$feature_flag, e.properties.$feature_flag_response])
+  return net
+    .events(tok)
+    .filter((e) => e.event === '$feature_flag_called')
+    .map((e) => [e.properties.$feature_flag, e.properties.$feature_flag_response])
 }
 
 /** Counts the store's live subscriptions (every hook subscribes through `client.flagStore.subscribe`). */

@@ -20,7 +20,10 @@ export const hashSecret = (secret: string) => createHash('sha256').update(secret
 
 /** Throws with a readable message when a scope is not `*` or `<object>:<read|write>`. */
 export function parseScopes(input: string): string[] {
-  const scopes = input.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = input
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!scopes.length) throw new Error('at least one scope is required');
   for (const scope of scopes) {
     const [object, action] = scope.split(':');

@@ -59,7 +59,12 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
   app.addHook('onRequest', echoOriginCors);
 
   const routes = (paths: string[], bodyLimit: number) => async (scope: FastifyInstance) => {
-    const bodies = { maxBytes: bodyLimit, largeBodies: opts.largeBodies, tokenField: 'api_key' as const, checkToken: (token: string) => projectByToken(services.projects, token) };
+    const bodies = {
+      maxBytes: bodyLimit,
+      largeBodies: opts.largeBodies,
+      tokenField: 'api_key' as const,
+      checkToken: (token: string) => projectByToken(services.projects, token),
+    };
     sdkBodyParsers(scope, bodies);
     const options = {
       preValidation: async (request: FastifyRequest) => {

@@ -63,7 +63,8 @@ export function eventsOf(body: unknown): CaptureBody {
  * events' own (`api_key`, `token`, or `properties.token`). Every token an event names must be that one.
  */
 export function captureTokenOf({ items, batch }: CaptureBody, query: Properties): string | undefined {
-  const own = (e: unknown) => (isObject(e) ? (nonEmpty(e.api_key) ?? nonEmpty(e.token) ?? (isObject(e.properties) ? nonEmpty(e.properties.token) : undefined)) : undefined);
+  const own = (e: unknown) =>
+    isObject(e) ? (nonEmpty(e.api_key) ?? nonEmpty(e.token) ?? (isObject(e.properties) ? nonEmpty(e.properties.token) : undefined)) : undefined;
   const token =
     nonEmpty(batch.api_key) ?? nonEmpty(batch.token) ?? nonEmpty(query.token) ?? nonEmpty(query.api_key) ?? items.map(own).find((t) => t !== undefined);
   if (token !== undefined && items.some((e) => own(e) !== undefined && own(e) !== token)) {
@@ -198,8 +199,7 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
   };
 }
 
-export const overloaded = () =>
-  new OverloadedError('The service is busy storing events. Retry in a moment.');
+export const overloaded = () => new OverloadedError('The service is busy storing events. Retry in a moment.');
 
 /** Lock id (first half) for serializing a project's ingestion across instances on PostgreSQL. */
 const INGEST_LOCK = 4_004_001;

@@ -243,7 +243,20 @@ function withStatementCache(sqlite: SQLite.Database) {
 }
 
 /** Node's and PostgreSQL's codes for a database that is down, restarting, refusing or unreachable. */
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 /** pg's messages for a connection that is gone or could not be made in time. */
 const lostConnection = /^Connection terminated|timeout exceeded when trying to connect|is not queryable/;
 /** SQLite's (extended) codes for a file that is full, locked by another process, failing, read-only or missing. */
@@ -258,7 +271,9 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isUnavailable);
   const e = error as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : '';
-  return unavailableCodes.has(code) || code.startsWith('08') || sqliteUnavailable.test(code) || (typeof e?.message === 'string' && lostConnection.test(e.message));
+  return (
+    unavailableCodes.has(code) || code.startsWith('08') || sqliteUnavailable.test(code) || (typeof e?.message === 'string' && lostConnection.test(e.message))
+  );
 }
 
 /** True when `error` is a unique-constraint violation (optionally on the named column or index). */

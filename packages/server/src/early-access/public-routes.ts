@@ -15,7 +15,10 @@ const PublicQuery = Type.Object({
  * `GET /api/early_access_features/?token=…&stage=…`: the public list posthog-js's `getEarlyAccessFeatures`
  * reads, by project token (default stage `beta`; `stage` repeatable), CORS open.
  */
-export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerMinute: number }> = async (app, { services, rateLimitPerMinute }) => {
+export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerMinute: number }> = async (
+  app,
+  { services, rateLimitPerMinute },
+) => {
   app.addHook('onRequest', echoOriginCors);
   const path = '/api/early_access_features';
   app.get<{ Querystring: Static<typeof PublicQuery> }>(
@@ -23,7 +26,7 @@ export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; r
     {
       schema: {
         tags: ['sdk'],
-        summary: 'Early access features of the token\'s project in the given stages (posthog-js getEarlyAccessFeatures)',
+        summary: "Early access features of the token's project in the given stages (posthog-js getEarlyAccessFeatures)",
         security: [],
         querystring: PublicQuery,
         response: {

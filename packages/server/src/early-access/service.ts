@@ -90,7 +90,14 @@ export class EarlyAccessService {
 
   async list(projectId: number, limit: number, offset: number) {
     const { count, rows } = await earlyAccessStore.page(this.db, projectId, limit, offset);
-    const flags = new Map((await flagStore.byIds(this.db, rows.flatMap((r) => r.feature_flag_id ?? []))).map((f) => [f.id, f]));
+    const flags = new Map(
+      (
+        await flagStore.byIds(
+          this.db,
+          rows.flatMap((r) => r.feature_flag_id ?? []),
+        )
+      ).map((f) => [f.id, f]),
+    );
     return { count, results: rows.map((row) => toFeature(row, flags.get(row.feature_flag_id ?? -1))) };
   }
 

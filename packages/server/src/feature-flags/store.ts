@@ -73,7 +73,11 @@ export const flagStore = {
     return (await query.executeTakeFirst()) !== undefined;
   },
 
-  async update(db: Executor, row: FlagRow, changes: Partial<Pick<FlagRow, 'key' | 'name' | 'filters' | 'active' | 'deleted' | 'ensure_experience_continuity'>>) {
+  async update(
+    db: Executor,
+    row: FlagRow,
+    changes: Partial<Pick<FlagRow, 'key' | 'name' | 'filters' | 'active' | 'deleted' | 'ensure_experience_continuity'>>,
+  ) {
     const values = { ...changes, version: row.version + 1, updated_at: new Date().toISOString() };
     await db.updateTable('feature_flags').set(values).where('id', '=', row.id).execute();
     return { ...row, ...values };

@@ -50,7 +50,12 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
   opts,
 ) => {
   const { services } = opts;
-  sdkBodyParsers(app, { maxBytes: opts.maxBodyBytes, largeBodies: opts.largeBodies, tokenField: 'token', checkToken: (token) => projectByToken(services.projects, token) });
+  sdkBodyParsers(app, {
+    maxBytes: opts.maxBodyBytes,
+    largeBodies: opts.largeBodies,
+    tokenField: 'token',
+    checkToken: (token) => projectByToken(services.projects, token),
+  });
 
   const evaluate = (path: 'flags' | 'decide') => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as { v?: string; config?: string };
@@ -73,7 +78,10 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
     app.post(
       `/${path}`,
       {
-        schema: { ...schema, summary: path === 'flags' ? 'Evaluate every flag for a distinct id (PostHog /flags?v=2)' : 'Legacy /decide (v=3 legacy, v=4 as /flags v2)' },
+        schema: {
+          ...schema,
+          summary: path === 'flags' ? 'Evaluate every flag for a distinct id (PostHog /flags?v=2)' : 'Legacy /decide (v=3 legacy, v=4 as /flags v2)',
+        },
         onRequest: echoOriginCors,
         preValidation: async (request) => {
           request.project = await projectByToken(services.projects, projectTokenOf(request));
@@ -117,7 +125,10 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
   const definitionsSchema = {
     tags: ['feature flags'],
     summary: 'Flag definitions, group type mapping and cohorts for local evaluation (ETag / 304)',
-    querystring: Type.Object({ token: Type.Optional(Type.String({ description: 'the project token (required)' })), send_cohorts: Type.Optional(Type.String()) }),
+    querystring: Type.Object({
+      token: Type.Optional(Type.String({ description: 'the project token (required)' })),
+      send_cohorts: Type.Optional(Type.String()),
+    }),
     response: { 401: ErrorSchema, 403: ErrorSchema },
   };
   // Every server SDK instance polls this; it gets the public budget, not the REST API's, per key.

@@ -13,7 +13,8 @@ interface Fragments {
 }
 
 /** A payload on the wire: a JSON string, as PostHog stores and sends them. */
-const payloadString = (payload: unknown) => (payload === null || payload === undefined ? null : typeof payload === 'string' ? payload : JSON.stringify(payload));
+const payloadString = (payload: unknown) =>
+  payload === null || payload === undefined ? null : typeof payload === 'string' ? payload : JSON.stringify(payload);
 
 /**
  * A flag has few distinct outcomes (its reason, which the engine shares between results, and its value),
@@ -61,7 +62,11 @@ export interface Rendered {
 
 /** The response body as JSON text: v2 (`flags` with details, plus the legacy maps), legacy, or older decide shapes. */
 export function renderBody({ fragments, keys, requestId, evaluatedAt }: Rendered, shape: Shape, extra: string): string {
-  const join = (pick: (f: Fragments) => string | null) => fragments.map(pick).filter((s) => s !== null).join(',');
+  const join = (pick: (f: Fragments) => string | null) =>
+    fragments
+      .map(pick)
+      .filter((s) => s !== null)
+      .join(',');
   const tail = `"errorsWhileComputingFlags":false,"requestId":"${requestId}"${extra ? `,${extra}` : ''}`;
   const maps = `"featureFlags":{${join((f) => f.value)}},"featureFlagPayloads":{${join((f) => f.payload)}}`;
   switch (shape) {

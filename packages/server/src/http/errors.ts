@@ -42,17 +42,14 @@ export function apiErrorOf(error: DomainError): ApiError {
   return new ApiError(status, type, error.code, error.detail, error.attr, headers);
 }
 
-export const notAuthenticated = () =>
-  new ApiError(401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.');
+export const notAuthenticated = () => new ApiError(401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.');
 
-export const authenticationFailed = (detail: string) =>
-  new ApiError(401, 'authentication_error', 'authentication_failed', detail);
+export const authenticationFailed = (detail: string) => new ApiError(401, 'authentication_error', 'authentication_failed', detail);
 
 export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
   new ApiError(403, 'authentication_error', 'permission_denied', detail);
 
-export const methodNotAllowed = (method: string) =>
-  new ApiError(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`);
+export const methodNotAllowed = (method: string) => new ApiError(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`);
 
 export const throttled = (seconds: number) =>
   new ApiError(429, 'throttled_error', 'throttled', `Request was throttled. Expected available in ${seconds} seconds.`, null, {

@@ -70,7 +70,8 @@ export class LargeBodySlots {
       if (freed) return;
       freed = true;
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight on
+      if (next)
+        next(); // the slot passes straight on
       else if (--this.used === 0) this.collectWhenIdle();
     };
   }

@@ -14,7 +14,8 @@ const API_CSP = {
  * Content-Security-Policy of the API reference at `/api/docs` (swagger-ui): its scripts, styles and images from the
  * service itself, its data: images, and requests ("Try it out") to the service only.
  */
-export const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * Helmet's headers on every response (`X-Content-Type-Options: nosniff`, HSTS, `X-Frame-Options`, `Referrer-Policy`,

@@ -26,8 +26,22 @@ export const MAX_GROUP_TYPES = 5;
  * merging on them would join strangers into one person.
  */
 const ILLEGAL_MERGE_IDS = new Set([
-  'anonymous', 'guest', 'distinctid', 'distinct_id', 'id', 'not_authenticated', 'email', 'undefined', 'true', 'false',
-  '[object object]', 'nan', 'none', 'null', 'nil', '0',
+  'anonymous',
+  'guest',
+  'distinctid',
+  'distinct_id',
+  'id',
+  'not_authenticated',
+  'email',
+  'undefined',
+  'true',
+  'false',
+  '[object object]',
+  'nan',
+  'none',
+  'null',
+  'nil',
+  '0',
 ]);
 const illegalForMerge = (id: string) => ILLEGAL_MERGE_IDS.has(id.trim().toLowerCase());
 
@@ -112,7 +126,15 @@ export class PersonBatch {
     for (const row of await personWrites.byDistinctIds(this.db, this.projectId, [...ids])) {
       let person = this.loadedPersons.get(row.id);
       if (!person) {
-        person = { id: row.id, uuid: row.uuid, raw: row.properties, isIdentified: row.is_identified === 1, createdAt: row.created_at, isNew: false, dirty: false };
+        person = {
+          id: row.id,
+          uuid: row.uuid,
+          raw: row.properties,
+          isIdentified: row.is_identified === 1,
+          createdAt: row.created_at,
+          isNew: false,
+          dirty: false,
+        };
         this.loadedPersons.set(row.id, person);
       }
       this.byDistinctId.set(row.distinct_id, person);
@@ -240,7 +262,14 @@ export class PersonBatch {
 
   /** A person as stored. */
   private row(p: Person, now: string) {
-    return { project_id: this.projectId, uuid: p.uuid, properties: this.serialized(p), is_identified: p.isIdentified ? 1 : 0, created_at: p.createdAt, updated_at: now };
+    return {
+      project_id: this.projectId,
+      uuid: p.uuid,
+      properties: this.serialized(p),
+      is_identified: p.isIdentified ? 1 : 0,
+      created_at: p.createdAt,
+      updated_at: now,
+    };
   }
 
   private serialized(person: Person): string {
@@ -300,7 +329,10 @@ export class PersonService {
 
   async list(projectId: number, filters: { distinctId?: string }, limit: number, offset: number) {
     const { count, rows } = await personList.page(this.db, projectId, filters, limit, offset, PAGE_MAX_BYTES);
-    const distinctIds = await personList.distinctIds(this.db, rows.map((r) => Number(r.id)));
+    const distinctIds = await personList.distinctIds(
+      this.db,
+      rows.map((r) => Number(r.id)),
+    );
     const results = rows.map((row) => ({
       id: row.uuid,
       distinct_ids: distinctIds.get(Number(row.id)) ?? [],

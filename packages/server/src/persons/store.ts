@@ -38,7 +38,11 @@ export const personReads = {
       .innerJoin('group_type_mappings as m', (join) => join.onRef('m.project_id', '=', 'g.project_id').onRef('m.group_type_index', '=', 'g.group_type_index'))
       .select(['m.group_type', 'g.group_key', 'g.properties'])
       .where('g.project_id', '=', projectId)
-      .where('m.group_type', 'in', entries.map(([type]) => type))
+      .where(
+        'm.group_type',
+        'in',
+        entries.map(([type]) => type),
+      )
       .execute();
     const result: Record<string, Properties> = {};
     for (const row of rows) if (groups[row.group_type] === row.group_key) result[row.group_type] = JSON.parse(row.properties) as Properties;
@@ -81,14 +85,22 @@ export const personWrites = {
   async insertPersons(db: Executor, rows: Insertable<PersonTable>[]): Promise<Map<string, number>> {
     const ids = new Map<string, number>();
     for (let i = 0; i < rows.length; i += CHUNK / 5) {
-      const result = await db.insertInto('persons').values(rows.slice(i, i + CHUNK / 5)).returning(['id', 'uuid']).execute();
+      const result = await db
+        .insertInto('persons')
+        .values(rows.slice(i, i + CHUNK / 5))
+        .returning(['id', 'uuid'])
+        .execute();
       for (const { id, uuid } of result) ids.set(uuid, Number(id));
     }
     return ids;
   },
 
   async insertDistinctIds(db: Executor, rows: { project_id: number; distinct_id: string; person_id: number }[]) {
-    for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto('person_distinct_ids').values(rows.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await db
+        .insertInto('person_distinct_ids')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
   },
 
   /** Moves every distinct id of person `from` to person `to`, then deletes `from`. */
@@ -165,10 +177,18 @@ export const personList = {
       );
     }
     return countThenPage(query, limit, offset, async (page) => {
-      const sizes = await page.select(['p.id', sql<number>`octet_length(p.properties)`.as('bytes')]).orderBy('p.id', 'desc').execute();
+      const sizes = await page
+        .select(['p.id', sql<number>`octet_length(p.properties)`.as('bytes')])
+        .orderBy('p.id', 'desc')
+        .execute();
       const ids = withinBytes(sizes, maxBytes).map((r) => r.id);
       if (!ids.length) return [];
-      return db.selectFrom('persons').select(['id', 'uuid', 'properties', 'is_identified', 'created_at']).where('id', 'in', ids).orderBy('id', 'desc').execute();
+      return db
+        .selectFrom('persons')
+        .select(['id', 'uuid', 'properties', 'is_identified', 'created_at'])
+        .where('id', 'in', ids)
+        .orderBy('id', 'desc')
+        .execute();
     });
   },
 

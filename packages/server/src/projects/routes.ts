@@ -5,9 +5,12 @@ import { pageOf, pageParams } from '../http/pagination';
 import { PageQuery, ProjectParams, errorResponses, pageOfSchema } from '../http/schemas';
 import type { Services } from '../services';
 
-const ProjectSchema = Type.Object(
-  { id: Type.Integer(), name: Type.String(), api_token: Type.String({ description: 'public project token for SDKs' }), created_at: Type.String({ format: 'date-time' }) },
-);
+const ProjectSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  api_token: Type.String({ description: 'public project token for SDKs' }),
+  created_at: Type.String({ format: 'date-time' }),
+});
 
 /** `/api/projects/`: the projects the key can see; the way to obtain `:project_id`. */
 export const projectRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
