@@ -22,3 +22,21 @@ export async function countThenPage<DB, TB extends keyof DB, R>(
     .executeTakeFirstOrThrow();
   return { count: Number(count), rows: await read(filtered.limit(limit).offset(offset)) };
 }
+
+/**
+ * The rows of a page that fit in `maxBytes` (the first one in any case): `sizes` gives each row's id and stored
+ * size, in page order; only the ids that fit are then loaded with `load`, so rows past the budget are never read.
+ */
+export async function rowsWithinBytes<R>(
+  sizes: { id: number; bytes: number | string }[],
+  maxBytes: number,
+  load: (ids: number[]) => Promise<R[]>,
+): Promise<R[]> {
+  let total = 0;
+  let n = 0;
+  for (; n < sizes.length; n++) {
+    total += Number(sizes[n]!.bytes);
+    if (n > 0 && total > maxBytes) break;
+  }
+  return n ? load(sizes.slice(0, n).map((row) => row.id)) : [];
+}

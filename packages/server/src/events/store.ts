@@ -1,8 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Dialect } from '../db/database';
-import { countThenPage } from '../db/page';
+import { countThenPage, rowsWithinBytes } from '../db/page';
 import type { EventTable, Executor } from '../db/schema';
-import { withinBytes } from '../http/pagination';
 
 export type NewEvent = Omit<Insertable<EventTable>, 'id'>;
 
@@ -72,15 +71,15 @@ export const eventStore = {
         .orderBy('timestamp', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      const ids = withinBytes(sizes, maxBytes).map((r) => r.id);
-      if (!ids.length) return [];
-      return db
-        .selectFrom('events')
-        .select(['uuid', 'event', 'distinct_id', 'properties', 'timestamp'])
-        .where('id', 'in', ids)
-        .orderBy('timestamp', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      return rowsWithinBytes(sizes, maxBytes, (ids) =>
+        db
+          .selectFrom('events')
+          .select(['uuid', 'event', 'distinct_id', 'properties', 'timestamp'])
+          .where('id', 'in', ids)
+          .orderBy('timestamp', 'desc')
+          .orderBy('id', 'desc')
+          .execute(),
+      );
     });
   },
 };

@@ -8,17 +8,6 @@ export const MAX_LIMIT = 1000;
  */
 export const PAGE_MAX_BYTES = 8 * 1024 * 1024;
 
-/** The leading rows whose `bytes` add up to at most `maxBytes`, and the first row in any case. */
-export function withinBytes<T extends { bytes: number | string }>(rows: T[], maxBytes: number): T[] {
-  let total = 0;
-  let n = 0;
-  for (; n < rows.length; n++) {
-    total += Number(rows[n]!.bytes);
-    if (n > 0 && total > maxBytes) break;
-  }
-  return rows.slice(0, n);
-}
-
 export interface Page<T> {
   count: number;
   next: string | null;

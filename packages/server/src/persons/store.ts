@@ -1,7 +1,6 @@
 import { sql, type Insertable } from 'kysely';
-import { countThenPage } from '../db/page';
+import { countThenPage, rowsWithinBytes } from '../db/page';
 import type { Executor, GroupTable, PersonTable } from '../db/schema';
-import { withinBytes } from '../http/pagination';
 
 export type Properties = Record<string, unknown>;
 
@@ -181,14 +180,9 @@ export const personList = {
         .select(['p.id', sql<number>`octet_length(p.properties)`.as('bytes')])
         .orderBy('p.id', 'desc')
         .execute();
-      const ids = withinBytes(sizes, maxBytes).map((r) => r.id);
-      if (!ids.length) return [];
-      return db
-        .selectFrom('persons')
-        .select(['id', 'uuid', 'properties', 'is_identified', 'created_at'])
-        .where('id', 'in', ids)
-        .orderBy('id', 'desc')
-        .execute();
+      return rowsWithinBytes(sizes, maxBytes, (ids) =>
+        db.selectFrom('persons').select(['id', 'uuid', 'properties', 'is_identified', 'created_at']).where('id', 'in', ids).orderBy('id', 'desc').execute(),
+      );
     });
   },
 
