@@ -86,7 +86,7 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
       // Nothing to store: the request is refused as a whole, for its first event's reason.
       if (!events.length) throw refused[0]!;
       await services.ingest.capture(request.project!.id, events);
-      if (refused.length) request.log.warn({ refused: refused.map((e) => e.detail) }, 'capture: events too large were dropped');
+      if (refused.length) request.log.warn({ refused: refused.map((e) => e.detail) }, 'capture: refused events (too large or too deeply nested) were dropped');
       if (query.beacon === '1') return reply.code(204).send();
       return refused.length ? { status: 1, refused: refused.map((e) => apiErrorOf(e).body()) } : { status: 1 };
     };
