@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.service-data/**', 'coverage/**', '**/.prof-tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/web-dist/**', '.service-data/**', 'coverage/**', '**/.prof-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,6 +15,8 @@ let svc: Service;
 let site: { url: string; close: () => Promise<void> };
 const chromium = chromiumPerFile();
 let flagKey: string;
+let conceptId: string;
+let conceptKey: string;
 
 const page = (host: string, token: string) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>posthog-js page</title></head>
@@ -40,9 +42,15 @@ beforeAll(async () => {
   });
   const feature = await svc.api(`/api/projects/${svc.projectId}/early_access_feature/`, {
     method: 'POST',
-    body: { name: 'PH beta', description: 'via posthog-js', stage: 'beta' },
+    body: { name: 'PH beta', description: 'via posthog-js', stage: 'beta', payload: { tier: 'pro', steps: [1, 2] } },
   });
   flagKey = feature.feature_flag.key;
+  const waitlist = await svc.api(`/api/projects/${svc.projectId}/early_access_feature/`, {
+    method: 'POST',
+    body: { name: 'PH concept', description: 'a waitlist', stage: 'concept' },
+  });
+  conceptId = waitlist.id;
+  conceptKey = waitlist.feature_flag.key;
   site = await serveStatic(posthogDist, { '/': page(svc.url, svc.token) });
   chromium.cleanup(() => site.close());
 });
@@ -86,10 +94,28 @@ describe('posthog-js against the service', () => {
       () => new Promise((resolve) => (window as any).posthog.getEarlyAccessFeatures((list: any[]) => resolve(list), true)),
     );
     expect(features.map((f) => f.flagKey)).toContain(flagKey);
+    expect(features.map((f) => f.flagKey)).not.toContain(conceptKey); // the default stage is beta
+    expect(features.find((f) => f.flagKey === flagKey)).toMatchObject({ name: 'PH beta', stage: 'beta', payload: { tier: 'pro', steps: [1, 2] } });
     const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id());
     expect((await svc.flags({ distinct_id: distinctId })).featureFlags[flagKey]).toBe(false);
     await p.evaluate((k) => (window as any).posthog.updateEarlyAccessFeatureEnrollment(k, true), flagKey);
     await svc.waitForEvents('$feature_enrollment_update', distinctId);
     expect((await svc.flags({ distinct_id: distinctId })).featureFlags[flagKey]).toBe(true);
+  });
+
+  it('registers interest in a concept feature (stage passed as posthog-js does): the flag stays off until the feature is released', async () => {
+    const p = await open();
+    await flagsLoaded(p);
+    const features: any[] = await p.evaluate(
+      () => new Promise((resolve) => (window as any).posthog.getEarlyAccessFeatures((list: any[]) => resolve(list), true, ['concept'])),
+    );
+    expect(features.map((f) => [f.flagKey, f.stage])).toEqual([[conceptKey, 'concept']]);
+    const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id());
+    await p.evaluate((k) => (window as any).posthog.updateEarlyAccessFeatureEnrollment(k, true, 'concept'), conceptKey);
+    const [update] = await svc.waitForEvents('$feature_enrollment_update', distinctId);
+    expect(update.properties).toMatchObject({ $feature_flag: conceptKey, $feature_enrollment: true, $feature_enrollment_stage: 'concept' });
+    expect((await svc.flags({ distinct_id: distinctId })).featureFlags[conceptKey]).toBe(false);
+    await svc.api(`/api/projects/${svc.projectId}/early_access_feature/${conceptId}/`, { method: 'PATCH', body: { stage: 'beta' } });
+    expect((await svc.flags({ distinct_id: distinctId })).featureFlags[conceptKey]).toBe(true);
   });
 });

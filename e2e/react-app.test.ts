@@ -13,6 +13,7 @@ let app: { url: string; close: () => Promise<void> };
 let dist: string;
 const chromium = chromiumPerFile();
 let bannerFlagId: number;
+let conceptId: string;
 
 beforeAll(async () => {
   svc = await startService();
@@ -35,6 +36,12 @@ beforeAll(async () => {
     method: 'POST',
     body: { name: 'Dark mode', description: 'A darker theme', stage: 'beta' },
   });
+  const concept = await svc.api(`/api/projects/${svc.projectId}/early_access_feature/`, {
+    method: 'POST',
+    body: { name: 'AI assistant', description: 'Answers questions about your data', stage: 'concept' },
+  });
+  expect(concept.feature_flag.key).toBe('ai-assistant');
+  conceptId = concept.id;
   dist = await buildExampleApp({ APP_PUBLIC_SERVICE_KEY: svc.token, APP_PUBLIC_SERVICE_HOST: svc.url });
   chromium.cleanup(() => rmSync(dist, { recursive: true, force: true }));
   app = await serveStatic(dist);
@@ -177,16 +184,17 @@ describe('example React app against a started service', () => {
     expect(clicks.some((e) => String(e.properties.$elements_chain).includes('Not captured'))).toBe(false);
 
     // Flags the hooks used, once each (useActiveFeatureFlags reads without reporting).
-    const called = await svc.waitForEvents('$feature_flag_called', id, (e) => e.length >= 3);
-    expect(called.map((e) => e.properties.$feature_flag).sort()).toEqual(['checkout-experiment', 'dark-mode', 'new-banner']);
+    const called = await svc.waitForEvents('$feature_flag_called', id, (e) => e.length >= 4);
+    expect(called.map((e) => e.properties.$feature_flag).sort()).toEqual(['ai-assistant', 'checkout-experiment', 'dark-mode', 'new-banner']);
   });
 
-  it('opting in to a beta feature turns its flag on, also after a reload', async () => {
+  it('opting in to a beta feature ("Try it") turns its flag on, also after a reload', async () => {
     const page = await chromium.newPage();
     await page.goto(app.url);
     const id = await distinctIdOf(page);
-    const toggle = page.getByTestId('enroll-dark-mode');
+    const toggle = page.getByRole('switch', { name: 'Try it: Dark mode' });
     await toggle.waitFor();
+    expect(await toggle.getAttribute('data-testid')).toBe('enroll-dark-mode');
     await expect.poll(() => page.getByTestId('flag-dark-mode').textContent()).toBe('off');
     expect(await toggle.isChecked()).toBe(false);
 
@@ -209,5 +217,47 @@ describe('example React app against a started service', () => {
     const again = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() === 'POST');
     await page.reload();
     expect((await (await again).json()).featureFlags['dark-mode']).toBe(false);
+  });
+
+  it('registering interest in a concept feature records it and leaves the flag off until the feature is released', async () => {
+    const page = await chromium.newPage();
+    await page.goto(app.url);
+    const id = await distinctIdOf(page);
+    const register = page.getByRole('button', { name: 'Register interest in AI assistant' });
+    await register.waitFor();
+    expect(await register.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => page.getByTestId('flag-ai-assistant').textContent()).toBe('off');
+
+    await register.click();
+    await expect.poll(() => register.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('status').filter({ hasText: "You're on the list" }).count()).toBe(1);
+    expect(await page.getByTestId('flag-ai-assistant').textContent()).toBe('off');
+    const [update] = await svc.waitForEvents('$feature_enrollment_update', id);
+    expect(update.properties).toMatchObject({
+      $feature_flag: 'ai-assistant',
+      $feature_enrollment: true,
+      $feature_enrollment_stage: 'concept',
+      $set: { '$feature_enrollment/ai-assistant': true },
+    });
+
+    // After a reload: still registered, and the service keeps the flag off while the feature is a concept.
+    const answer = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() === 'POST');
+    await page.reload();
+    expect((await (await answer).json()).featureFlags['ai-assistant']).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Register interest in AI assistant' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('flag-ai-assistant').textContent()).toBe('off');
+
+    // Released to beta: the registered person gets the flag, and the app offers "Try it" (on).
+    await svc.api(`/api/projects/${svc.projectId}/early_access_feature/${conceptId}/`, { method: 'PATCH', body: { stage: 'beta' } });
+    try {
+      const released = page.waitForResponse((r) => isFlags(r.url()) && r.request().method() === 'POST');
+      await page.reload();
+      expect((await (await released).json()).featureFlags['ai-assistant']).toBe(true);
+      const tryIt = page.getByRole('switch', { name: 'Try it: AI assistant' });
+      await expect.poll(() => tryIt.isChecked()).toBe(true);
+      await expect.poll(() => page.getByTestId('flag-ai-assistant').textContent()).toBe('on');
+    } finally {
+      await svc.api(`/api/projects/${svc.projectId}/early_access_feature/${conceptId}/`, { method: 'PATCH', body: { stage: 'concept' } });
+    }
   });
 });

@@ -20,7 +20,7 @@ const lazy = readdirSync(new URL('./src/extensions/', import.meta.url))
 const script: Options = {
   format: ['iife'],
   minify: 'terser',
-  terserOptions: { ecma: 2020, compress: { passes: 2 } },
+  terserOptions: { ecma: 2020, compress: { passes: 2, hoist_funs: true } },
   target: 'es2020',
   platform: 'browser',
   esbuildOptions(options) {

@@ -70,7 +70,7 @@ export interface CompiledFlag {
   conditions: CompiledCondition[];
   /** Gen-4 enrollment property key, when `feature_enrollment` is on. */
   enrollmentKey: string | null;
-  /** Legacy `super_groups[0]`, when it has properties. */
+  /** Legacy `super_groups[0]`, when it has properties; its `aggregation` says whose properties it reads. */
   superCondition: CompiledCondition | null;
   superKeys: string[];
   holdout: { variant: string; percentage: number } | null;
@@ -119,7 +119,8 @@ class Compiler {
     const conditions = groups.map((c, i) => condition(c, i, asIndex(c?.aggregation_group_type_index) ?? aggregation));
     const superGroup = filters.feature_enrollment === true ? undefined : filters.super_groups?.[0];
     const superProperties = superGroup?.properties?.length ? superGroup.properties : null;
-    const superCondition = superGroup && superProperties ? condition(superGroup, 0, null) : null;
+    // A super condition is person-aggregated unless it names a group type itself (early access for groups).
+    const superCondition = superGroup && superProperties ? condition(superGroup, 0, asIndex(superGroup.aggregation_group_type_index)) : null;
     const holdout = filters.holdout;
     return {
       key: def.key,

@@ -200,26 +200,41 @@ function evaluateFlag(flag: CompiledFlag, run: Run): Outcome {
   return decided(flag, false, null, reason(best, bestIndex, description));
 }
 
-/** Early access enrollment ("super condition"): decides the flag when the person has the property. */
+/**
+ * Early access enrollment ("super condition"): decides the flag when the person (or, for a condition aggregated by
+ * a group type, the request's group of that type) has the enrollment property.
+ */
 function evaluateEnrollment(flag: CompiledFlag, run: Run): Outcome | null {
-  const person = run.ctx.personProperties ?? EMPTY;
   if (flag.enrollmentKey !== null) {
+    const person = run.ctx.personProperties ?? EMPTY;
     if (Object.hasOwn(person, flag.enrollmentKey)) {
       const v = person[flag.enrollmentKey];
       return decided(flag, v === true || v === 'true', null, reason('super_condition_value', 0));
     }
   } else if (flag.superCondition) {
-    if (hasAny(person, flag.superKeys)) {
-      const cond = flag.superCondition;
+    const cond = flag.superCondition;
+    let props: Record<string, unknown>;
+    let identifier: () => string;
+    if (cond.aggregation === null) {
+      props = run.ctx.personProperties ?? EMPTY;
+      identifier = () => personIdentifier(flag, run, true);
+    } else {
+      // No group of that type in the request (or no such group type): not enrolled; the release conditions decide.
+      const groupKey = run.groupKey(cond.group);
+      if (groupKey === '') return null;
+      props = run.ctx.groupProperties?.[cond.group!] ?? EMPTY;
+      identifier = () => groupKey;
+    }
+    if (hasAny(props, flag.superKeys)) {
       const matched = matchLeaves(cond.leaves, run);
       if (matched === UNKNOWN) return inconclusive(flag, 'enrollment condition needs more properties');
-      const enabled = matched === YES && inRollout(flag.key, cond.rollout, personIdentifier(flag, run, true));
+      const enabled = matched === YES && inRollout(flag.key, cond.rollout, identifier());
       return decided(flag, enabled, null, reason('super_condition_value', 0));
     }
   } else {
     return null;
   }
-  // Not enrolled according to what we were given; the server's stored person properties may say otherwise.
+  // Not enrolled according to what we were given; the server's stored properties may say otherwise.
   return run.local ? inconclusive(flag, 'enrollment property not given') : null;
 }
 

@@ -5,6 +5,7 @@
 export { compileFlags } from './compile';
 export { hashKey } from './hash';
 export { ENROLLMENT_PROPERTY_PREFIX, enrollmentCondition, enrollmentProperty } from './enrollment';
+export { foldEnrollment } from './fold';
 export { validateFilters } from './validate';
 export type { FilterError } from './validate';
 export type {

@@ -14,6 +14,7 @@ describe('validateFilters', () => {
     ['a boolean flag', { groups: [{ properties: [], rollout_percentage: 30 }], payloads: { true: '{"a":1}' } }],
     ['a multivariate flag with payloads and an override', { groups: [{ variant: 'test' }], multivariate: variants, payloads: { control: 'x', test: 1 } }],
     ['an early access flag', { groups: [{ rollout_percentage: 0 }], super_groups: [enrollmentCondition('k')] }],
+    ['an early access group flag', { aggregation_group_type_index: 1, groups: [{ rollout_percentage: 0 }], super_groups: [enrollmentCondition('k', 1)] }],
     ['a group flag', { aggregation_group_type_index: 2, groups: [{ properties: [{ key: 'plan', type: 'group', group_type_index: 2, value: 'pro' }] }] }],
     [
       'mixed targeting',

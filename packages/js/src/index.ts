@@ -15,7 +15,16 @@ export type { Bootstrap, Props, ServiceOptions, Config } from './core/config'
 export type { PersistenceMode } from './core/persistence'
 export type { CaptureOptions, FeatureFlagsCallback } from './core/client'
 export type { OverrideInput } from './flags/overrides'
-export type { EarlyAccessCallback, EarlyAccessContext, EarlyAccessFeature, EarlyAccessList, EarlyAccessSnapshot, EarlyAccessStage } from './flags/early-access'
+export type {
+  EarlyAccessCallback,
+  EarlyAccessContext,
+  EarlyAccessFeature,
+  EarlyAccessList,
+  EarlyAccessSnapshot,
+  EarlyAccessStage,
+  EnrollmentGroup,
+  EnrollmentOptions,
+} from './flags/early-access'
 export type { IdentitySnapshot } from './core/identity'
 export type { Store } from './core/store'
 export type { ClientEvents } from './core/bus'

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { CompiledFlags, EvaluationContext, Inconclusive } from '@service/flag-engine';
+import { enrollmentProperty, type CompiledFlags, type EvaluationContext, type Inconclusive } from '@service/flag-engine';
+import { fetchEarlyAccessFeatures, type EarlyAccessFeature, type EarlyAccessFeaturesOptions, type EnrollmentOptions } from './early-access';
 import { FlagEvaluationError } from './errors';
 import { EventQueue } from './events';
 import { LocalFlags, remoteFlags, type Decision, type FlagContext, type FlagValue } from './flags';
@@ -106,6 +107,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   private readonly queue: EventQueue;
   private readonly local: LocalFlags | null;
   private readonly remote: { url: string; token: string; timeout: number };
+  private readonly earlyAccess: { host: string; token: string; timeout: number };
   private readonly logger: Pick<Console, 'warn' | 'error'>;
   private readonly flagCalls = new Set<string>();
   /** Warns about a value {@link jsonCopy} left out. */
@@ -134,6 +136,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
       warn: (message) => this.logger.warn(`[service-node] ${message}`),
     });
     this.remote = { url: `${host}/flags/?v=2`, token: projectToken, timeout: options.featureFlagsRequestTimeout ?? 3_000 };
+    this.earlyAccess = { host, token: projectToken, timeout: requestTimeout };
     this.local = options.personalApiKey
       ? new LocalFlags({
           url: `${host}/flags/definitions?token=${encodeURIComponent(projectToken)}&send_cohorts`,
@@ -329,6 +332,58 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    */
   async reloadFeatureFlags(): Promise<void> {
     await this.local?.load();
+  }
+
+  /**
+   * The project's early access features in the given stages (default: the service's default, `beta`), read
+   * from the public list with the project token. Never rejects: on a failure it resolves `[]` and the error
+   * goes to the `error` listener.
+   *
+   * ```ts
+   * const features = await client.getEarlyAccessFeatures({ stages: ['concept', 'beta'] });
+   * // [{ id, name, description, stage: 'beta', documentationUrl, flagKey: 'dark-mode', payload: { icon: 'moon' } }]
+   * ```
+   */
+  async getEarlyAccessFeatures(options: EarlyAccessFeaturesOptions = {}): Promise<EarlyAccessFeature[]> {
+    try {
+      return await fetchEarlyAccessFeatures(this.earlyAccess, options?.stages);
+    } catch (error) {
+      this.report(error as Error);
+      return [];
+    }
+  }
+
+  /**
+   * Opts a person (or, with `group`, a group) in or out of the early access feature of a flag: captures
+   * `$feature_enrollment_update`, and the service sets the `$feature_enrollment/<flagKey>` property of the
+   * person (or group) that the flag's enrollment condition reads. In a release stage (alpha, beta,
+   * general-availability) the flag then follows the enrollment; in `concept` the opt-in is only registered.
+   * Queued like any event (`flush()` sends it now). Never throws.
+   *
+   * ```ts
+   * client.updateEarlyAccessFeatureEnrollment('user_42', 'dark-mode', true);
+   * client.updateEarlyAccessFeatureEnrollment('user_42', 'team-inbox', true, { group: { type: 'company', key: 'acme' } });
+   * ```
+   */
+  updateEarlyAccessFeatureEnrollment(distinctId: string, flagKey: string, enrolled: boolean, options: EnrollmentOptions = {}): void {
+    this.safely(() => {
+      if (typeof flagKey !== 'string' || flagKey === '' || typeof enrolled !== 'boolean') {
+        throw new TypeError('updateEarlyAccessFeatureEnrollment needs a flag key and a boolean');
+      }
+      const group = options?.group;
+      if (group !== undefined && (!group || typeof group.type !== 'string' || !group.type || typeof group.key !== 'string' || !group.key)) {
+        throw new TypeError('updateEarlyAccessFeatureEnrollment: group needs a type and a key');
+      }
+      const properties: Record<string, unknown> = { $feature_flag: flagKey, $feature_enrollment: enrolled };
+      if (group) {
+        // The service sets the group's property; the person's stays as it is.
+        properties.$group_type = group.type;
+        properties.$group_key = group.key;
+      } else {
+        properties.$set = { [enrollmentProperty(flagKey)]: enrolled };
+      }
+      this.capture({ distinctId, event: '$feature_enrollment_update', properties, groups: group ? { [group.type]: group.key } : undefined });
+    });
   }
 
   /**

@@ -4,6 +4,7 @@
  */
 export { Service } from './client';
 export type { AliasMessage, Bootstrap, CaptureMessage, FlagOptions, GroupIdentifyMessage, IdentifyMessage, ServiceOptions } from './client';
+export type { EarlyAccessFeature, EarlyAccessFeaturesOptions, EarlyAccessFeatureStage, EnrollmentOptions } from './early-access';
 export { FlagEvaluationError } from './errors';
 export type { FlagEvaluationFailure } from './errors';
 export type { FlagContext, FlagValue } from './flags';

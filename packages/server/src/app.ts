@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { activityRoutes } from './activity/routes';
 import { captureRoutes } from './capture/routes';
 import type { Config } from './config';
 import { publicEarlyAccessRoutes } from './early-access/public-routes';
+import { enrollmentRoutes } from './early-access/enrollment-routes';
 import { earlyAccessRoutes } from './early-access/routes';
 import { eventRoutes } from './events/routes';
 import { featureFlagRoutes } from './feature-flags/routes';
@@ -17,10 +19,16 @@ import { restJsonParser } from './http/json-body';
 import { loggerOptions, RequestLog } from './http/log';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerSessionCookies, sessionToken } from './http/session';
 import { personRoutes } from './persons/routes';
+import { WebhookDeliveryWorker } from './jobs/webhook-deliveries';
 import { projectRoutes } from './projects/routes';
+import { personalApiKeyRoutes } from './api-keys/routes';
+import { userRoutes } from './users/routes';
 import type { Services } from './services';
 import { staticRoutes } from './static/routes';
+import { webhookRoutes } from './webhooks/routes';
+import { webRoutes } from './web/routes';
 
 export type AppConfig = Pick<
   Config,
@@ -39,10 +47,15 @@ export type AppConfig = Pick<
   | 'requestTimeoutMs'
   | 'keepAliveTimeoutMs'
   | 'connectionTimeoutMs'
-> & {
-  /** Where `/static/` files are read from; default the installed service-js package's dist/static (tests use their own). */
-  staticDir?: string;
-};
+> &
+  Partial<Pick<Config, 'webhookAllowPrivate' | 'webhookPollMs' | 'webhookRetryBaseMs'>> & {
+    /** Where `/static/` files are read from; default the installed service-js package's dist/static (tests use their own). */
+    staticDir?: string;
+    /** Where the built web app (index.html, assets/) is read from; default the server package's web-dist/ (tests use their own). */
+    webDir?: string;
+    /** COOKIE_SECURE: the session cookie is Secure on every response, not only on https requests. */
+    cookieSecure?: boolean;
+  };
 
 /** Builds the service: every route, the error handler, rate limits and the OpenAPI document. No listen. */
 export async function buildApp(config: AppConfig, services: Services): Promise<FastifyInstance> {
@@ -70,6 +83,15 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   registerErrorHandling(app);
   // Accepted events are committed before the app (and then its database) closes.
   app.addHook('onClose', () => services.ingest.close());
+  // The webhook outbox is sent while the app runs; attempts under way are cut short on close and retried at the next start.
+  const webhookWorker = new WebhookDeliveryWorker(services.db, {
+    allowPrivate: config.webhookAllowPrivate ?? false,
+    pollMs: config.webhookPollMs ?? 1000,
+    retryBaseMs: config.webhookRetryBaseMs ?? 30_000,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => webhookWorker.start());
+  app.addHook('onClose', () => webhookWorker.stop());
   // The REST API takes JSON only; ingestion routes add their own parsers in their own scope.
   app.removeContentTypeParser('text/plain');
   restJsonParser(app);
@@ -77,21 +99,32 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   await registerOpenApi(app);
 
   registerSecurityHeaders(app);
+  await registerSessionCookies(app, { cookieSecure: config.cookieSecure });
   throttleAuthFailures(app, config.authFailureLimitPerMinute);
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
-    keyGenerator: (request) => {
+    // Per key, per live session (users behind one address do not share a budget), else per address: a made-up
+    // cookie counts against its address.
+    keyGenerator: async (request) => {
       const auth = request.headers.authorization;
-      return auth ? `key:${createHash('sha256').update(auth).digest('hex')}` : `ip:${request.ip}`;
+      if (auth) return `key:${createHash('sha256').update(auth).digest('hex')}`;
+      const token = sessionToken(request);
+      const live = token ? await services.sessions.isLive(token).catch(() => false) : false;
+      return live ? `session:${createHash('sha256').update(token!).digest('hex')}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 
   await app.register(projectRoutes, { services });
+  await app.register(userRoutes, { services });
+  await app.register(personalApiKeyRoutes, { services });
   await app.register(featureFlagRoutes, { services });
   await app.register(earlyAccessRoutes, { services });
+  await app.register(enrollmentRoutes, { services });
+  await app.register(webhookRoutes, { services });
+  await app.register(activityRoutes, { services });
   // One budget of large SDK bodies for the whole app (issue 10).
   const largeBodies = new LargeBodySlots(config.sdkMaxConcurrentLargeBodies);
   await app.register(flagsRoutes, { services, maxBodyBytes: config.sdkBodyLimit, rateLimitPerMinute: config.publicRateLimitPerMinute, largeBodies });
@@ -108,6 +141,8 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   });
   // The lazy extensions of service-js's script-tag build, for `<script>` tags on any site.
   await app.register(staticRoutes, { dir: config.staticDir });
+  // The web app at / (its pages fall back to index.html) and its hashed build files at /assets/.
+  await app.register(webRoutes, { dir: config.webDir });
 
   app.get('/api/schema', { schema: { hide: true } }, async () => app.swagger());
   // Says which dependency is down: 503 while the database does not answer (within its timeout).

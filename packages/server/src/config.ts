@@ -36,6 +36,8 @@ export interface Config {
   eventMaxBytes: number;
   /** Trust X-Forwarded-* headers (set behind a reverse proxy). */
   trustProxy: boolean;
+  /** Mark the session cookie Secure on every response (else only on https requests: TLS, or X-Forwarded-Proto with trustProxy). */
+  cookieSecure: boolean;
   /** Time a client has to send a request's headers, in milliseconds; then 408 and the connection is closed. */
   headersTimeoutMs: number;
   /** Time a client has to send a whole request (headers and body), in milliseconds; then 408 and the connection is closed. */
@@ -44,6 +46,12 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** A connection with no traffic for this many milliseconds while a request is open is closed. */
   connectionTimeoutMs: number;
+  /** Webhooks may target loopback and private addresses (tests, a receiver on the same network). */
+  webhookAllowPrivate: boolean;
+  /** How often the webhook outbox is looked at for due deliveries, in milliseconds. */
+  webhookPollMs: number;
+  /** The wait after a webhook delivery's first failed attempt, in milliseconds; it doubles with each attempt, up to an hour. */
+  webhookRetryBaseMs: number;
 }
 
 /** `DATABASE_TIMEOUT_MS` when unset. */
@@ -81,9 +89,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sdkMaxConcurrentLargeBodies: int(env, 'SDK_MAX_CONCURRENT_LARGE_BODIES', 4, 1),
     eventMaxBytes: int(env, 'EVENT_MAX_BYTES', 1024 * 1024, 1024),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    cookieSecure: env.COOKIE_SECURE === 'true' || env.COOKIE_SECURE === '1',
     headersTimeoutMs,
     requestTimeoutMs,
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1),
     connectionTimeoutMs: int(env, 'CONNECTION_TIMEOUT_MS', 60_000, 1),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true' || env.WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 1000, 10),
+    webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 1),
   };
 }

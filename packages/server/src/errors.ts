@@ -29,8 +29,22 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** The request cannot be done in the current state of the thing it is about (a feature in draft, say). */
+export class ConflictError extends DomainError {
+  constructor(detail: string, attr: string | null = null) {
+    super('conflict', detail, attr);
+  }
+}
+
 /** The credentials given cannot be used for this request (e.g. events naming different project tokens). */
 export class UnauthenticatedError extends DomainError {}
+
+/** Who asks may not do this (an admin making an owner, a second first account). */
+export class ForbiddenError extends DomainError {
+  constructor(detail: string, code = 'permission_denied') {
+    super(code, detail);
+  }
+}
 
 /** A part of the request is larger than the domain accepts (an event over the size limit). */
 export class TooLargeError extends DomainError {}

@@ -5,7 +5,10 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { parseScopes } from './api-keys/service';
 import { createServices, type Services } from './services';
+import { DomainError } from './errors';
 import { startupError } from './startup-error';
+import { ROLES } from './users/roles';
+import { MIN_PASSWORD_LENGTH } from './users/service';
 import { serverVersion } from './version';
 
 let loaded: Config | undefined;
@@ -47,6 +50,11 @@ function printingFields(command: Command, run: (services: Services, ...args: str
   );
 }
 
+function role(raw: string): string {
+  if (!(ROLES as readonly string[]).includes(raw)) throw new InvalidArgumentError(`a role is one of ${ROLES.join(', ')}`);
+  return raw;
+}
+
 function projectId(raw: string): number {
   if (!/^\d+$/.test(raw)) throw new InvalidArgumentError('a project id is a whole number');
   return Number(raw);
@@ -84,8 +92,21 @@ async function start(config: Config) {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const needsFirstAccount = await services.users.needsFirstAccount();
   await app.listen({ port: config.port, host: config.host });
   print(`Service listening on http://${config.host}:${config.port} (${db.dialect})`);
+  const url = `http://${browsable(config.host)}:${config.port}/`;
+  print(
+    needsFirstAccount
+      ? `Open ${url} to use the web app: there is no account yet, and the first visit creates the owner's account.`
+      : `Open ${url} to use the web app.`,
+  );
+}
+
+/** A host a browser can open: `localhost` for the wildcard and loopback addresses, IPv6 in brackets. */
+function browsable(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function cli(): Command {
@@ -132,6 +153,24 @@ function cli(): Command {
       withServices(config(), async (services) => {
         if (!(await services.keys.revoke(id))) program.error(`no live key with id ${id}`);
         print(`revoked ${id}`);
+      }),
+    );
+
+  const users = program.command('users').description('accounts of the web app');
+  users
+    .command('create')
+    .description('create a user (the first one is an owner unless --role says otherwise; later ones are members)')
+    .requiredOption('--email <email>', 'the login')
+    .requiredOption('--password <password>', `at least ${MIN_PASSWORD_LENGTH} characters`)
+    .option('--name <name>', 'the name shown (default: the part of the email before @)')
+    .option('--role <role>', `one of ${ROLES.join(', ')}`, role)
+    .option('--json', 'print one JSON line')
+    .action((opts: { email: string; password: string; name?: string; role?: string; json?: boolean }) =>
+      withServices(config(), async (services) => {
+        const user = await services.users.create(opts).catch((error: unknown) => {
+          throw error instanceof DomainError ? new InvalidArgumentError(`${error.attr ? `--${error.attr}: ` : ''}${error.detail}`) : error;
+        });
+        print(opts.json ? user : labelled({ id: user.id, email: user.email, name: user.name, role: user.role }));
       }),
     );
 

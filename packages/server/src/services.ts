@@ -1,8 +1,10 @@
+import { ActivityService } from './activity/service';
 import { ApiKeyService } from './api-keys/service';
 import { IngestService } from './capture/service';
 import { Changes } from './changes';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { EnrollmentService } from './early-access/enrollments';
 import { EarlyAccessService, linkedFlagGuard } from './early-access/service';
 import { EventService } from './events/service';
 import { FeatureFlagService } from './feature-flags/service';
@@ -10,23 +12,33 @@ import { FlagDefinitionsCache } from './flag-evaluation/definitions';
 import { FlagsService } from './flag-evaluation/service';
 import { PersonService } from './persons/service';
 import { ProjectService } from './projects/service';
+import { UserService } from './users/service';
+import { SessionService } from './users/sessions';
+import { WebhookService } from './webhooks/service';
 
 /** The domain services one app instance uses, over one database. `ingest.close()` waits for accepted events: call it before closing `db`. */
-export function createServices(db: Db, config: Pick<Config, 'ingestMaxPendingEvents'>) {
+export function createServices(db: Db, config: Pick<Config, 'ingestMaxPendingEvents'> & Partial<Pick<Config, 'webhookAllowPrivate'>>) {
   const changes = new Changes(db);
-  const flags = new FeatureFlagService(db.kysely, changes);
+  const flags = new FeatureFlagService(db.kysely, changes, db.dialect);
   flags.guardUpdates(linkedFlagGuard);
+  const keys = new ApiKeyService(db.kysely);
+  const ingest = new IngestService(db, changes, { maxPendingEvents: config.ingestMaxPendingEvents });
   return {
     db,
     changes,
-    keys: new ApiKeyService(db.kysely),
+    activity: new ActivityService(db.kysely),
+    keys,
+    users: new UserService(db.kysely, keys),
+    sessions: new SessionService(db.kysely),
     projects: new ProjectService(db.kysely),
     flags,
     earlyAccess: new EarlyAccessService(db.kysely, changes),
-    events: new EventService(db.kysely),
-    persons: new PersonService(db.kysely),
+    events: new EventService(db.kysely, db.dialect),
+    persons: new PersonService(db.kysely, db.dialect),
     flagsEvaluation: new FlagsService(db, new FlagDefinitionsCache(db.kysely, changes)),
-    ingest: new IngestService(db, changes, { maxPendingEvents: config.ingestMaxPendingEvents }),
+    ingest,
+    webhooks: new WebhookService(db.kysely, { allowPrivate: config.webhookAllowPrivate ?? false }),
+    enrollments: new EnrollmentService(db.kysely, ingest),
   };
 }
 

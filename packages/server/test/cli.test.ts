@@ -241,13 +241,11 @@ describe('request log', () => {
       const before = started.output().length;
       expect((await fetch(`${started.url}/api/early_access_features/?token=${started.token}&stage=beta`)).status).toBe(200);
       expect((await fetch(`${started.url}/api/projects/`)).status).toBe(401);
-      await new Promise((r) => setTimeout(r, 200));
-      const lines = started
-        .output()
-        .slice(before)
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line));
+      // The log is written asynchronously: wait for both lines (a busy machine may take a moment).
+      const logged = () => started.output().slice(before).trim().split('\n').filter(Boolean);
+      for (let waited = 0; logged().length < 2 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 100));
+      const lines = logged().map((line) => JSON.parse(line));
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatchObject({
         method: 'GET',
@@ -311,15 +309,17 @@ describe('README, tried as a new user would', () => {
   it('runs every curl example of the early access section, in order, successfully', async () => {
     const section = fs.readFileSync(readme, 'utf8').split('## Early access features')[1]!.split('\n## ')[0]!;
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(blocks.length).toBe(6);
+    expect(blocks.length).toBe(8);
     // The first block sets the variables; use what this service printed instead of the placeholders.
     const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId}`;
     const script = [setup, ...blocks.slice(1).map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
-    const [created, listed, retrieved, updated, deleted] = stdout.split('<<END>>\n').map((s) => s.trim());
+    const [created, listed, retrieved, optedIn, enrollments, updated, deleted] = stdout.split('<<END>>\n').map((s) => s.trim());
     expect(JSON.parse(created!)).toMatchObject({ name: 'Dark mode', stage: 'beta', feature_flag: { key: 'dark-mode' } });
     expect(JSON.parse(listed!)).toMatchObject({ count: 1, results: [{ name: 'Dark mode' }] });
     expect(JSON.parse(retrieved!)).toMatchObject({ name: 'Dark mode', id: JSON.parse(created!).id });
+    expect(JSON.parse(optedIn!)).toMatchObject({ distinct_id: 'user-1', enrolled: true, stage: 'beta' });
+    expect(JSON.parse(enrollments!)).toMatchObject({ counts: { enrolled: 1, opted_out: 0 }, results: [{ distinct_id: 'user-1', enrolled: true }] });
     expect(JSON.parse(updated!)).toMatchObject({ stage: 'general-availability', description: 'Dark mode for everyone who opted in' });
     expect(deleted).toBe('204');
   });

@@ -31,15 +31,21 @@ const patch = (id: string, body: Record<string, unknown>) => s.app.inject({ meth
 
 describe('create', () => {
   it('creates a feature and a flag named after it, answering 201 with feature_flag_id and feature_flag', async () => {
-    const res = await create({ name: 'Hick bondoogling', description: 'A revolution', stage: 'concept', documentation_url: 'https://docs.example.com/x' });
+    const res = await create({ name: 'Hick bondoogling', description: 'A revolution', stage: 'beta', documentation_url: 'https://docs.example.com/x' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ['created_at', 'description', 'documentation_url', 'feature_flag', 'feature_flag_id', 'id', 'name', 'stage'].sort(),
+      ['created_at', 'description', 'documentation_url', 'feature_flag', 'feature_flag_id', 'id', 'name', 'payload', 'stage'].sort(),
     );
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
-    expect(body).toMatchObject({ name: 'Hick bondoogling', description: 'A revolution', stage: 'concept', documentation_url: 'https://docs.example.com/x' });
+    expect(body).toMatchObject({
+      name: 'Hick bondoogling',
+      description: 'A revolution',
+      stage: 'beta',
+      documentation_url: 'https://docs.example.com/x',
+      payload: null,
+    });
     expect(body.feature_flag_id).toBe(body.feature_flag.id);
     expect(Object.keys(body.feature_flag).sort()).toEqual(['active', 'deleted', 'ensure_experience_continuity', 'filters', 'id', 'key', 'name', 'team_id']);
     expect(body.feature_flag).toMatchObject({
@@ -62,12 +68,12 @@ describe('create', () => {
     expect(res.json()).toMatchObject({ description: '', documentation_url: '' });
   });
 
-  it.each(['draft', 'archived'])('creates a %s feature with no enrollment on its new flag', async (stage) => {
+  it.each(['draft', 'concept', 'archived'])('creates a %s feature with no enrollment on its new flag (concept is a waitlist)', async (stage) => {
     const body = (await create({ name: unique('Quiet'), stage })).json();
     expect(body.feature_flag.filters).toEqual({ groups: [{ properties: [], rollout_percentage: 0, variant: null }] });
   });
 
-  it.each(['concept', 'alpha', 'beta', 'general-availability'])('creates a %s feature with enrollment on', async (stage) => {
+  it.each(['alpha', 'beta', 'general-availability'])('creates a %s feature with enrollment on', async (stage) => {
     const body = (await create({ name: unique('Loud'), stage })).json();
     expect(body.feature_flag.filters.super_groups).toEqual(enrollment(body.feature_flag.key));
   });
@@ -215,14 +221,22 @@ describe('create validation', () => {
     });
   });
 
-  it('rejects linking a group-based flag', async () => {
+  it('links a group-based flag, with the enrollment condition on the group property of its group type', async () => {
     const existing = await createFlag({
       key: `group-${Date.now()}`,
-      filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 100 }] },
+      filters: { aggregation_group_type_index: 2, groups: [{ properties: [], rollout_percentage: 0 }] },
     });
     const res = await create({ name: unique('Group'), stage: 'beta', feature_flag_id: existing.id });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('Group-based feature flags are not supported for Early Access Features.');
+    expect(res.statusCode).toBe(201);
+    const superGroups = [
+      {
+        properties: [{ key: `$feature_enrollment/${existing.key}`, type: 'group', group_type_index: 2, operator: 'exact', value: ['true'] }],
+        rollout_percentage: 100,
+        aggregation_group_type_index: 2,
+      },
+    ];
+    expect(res.json().feature_flag.filters.super_groups).toEqual(superGroups);
+    expect((await flag(existing.id)).filters.super_groups).toEqual(superGroups);
   });
 
   it('rejects linking a multivariate flag', async () => {
@@ -340,14 +354,74 @@ describe('retrieve, list and update shapes', () => {
   });
 });
 
+describe('payload', () => {
+  const payload = { title: 'Dark mode', nested: { list: [1, 'two', null, true], unicode: 'ünï 日本' }, empty: {} };
+
+  it('stores a JSON object on create and returns it from create, retrieve, list and update', async () => {
+    const created = await create({ name: unique('Payload'), stage: 'beta', payload });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().payload).toEqual(payload);
+    const id = created.json().id;
+    expect((await s.app.inject({ url: `${base}/${id}/`, headers: s.headers })).json().payload).toEqual(payload);
+    const page = (await s.app.inject({ url: `${base}/?limit=1000`, headers: s.headers })).json();
+    expect(page.results.find((f: { id: string }) => f.id === id).payload).toEqual(payload);
+    const renamed = await patch(id, { name: unique('Payload renamed') });
+    expect(renamed.json().payload).toEqual(payload);
+  });
+
+  it('replaces the payload on update and clears it with null', async () => {
+    const id = (await create({ name: unique('Replace'), stage: 'draft' })).json().id;
+    expect((await patch(id, { payload: { a: 1 } })).json().payload).toEqual({ a: 1 });
+    expect((await s.app.inject({ url: `${base}/${id}`, headers: s.headers })).json().payload).toEqual({ a: 1 });
+    expect((await patch(id, { payload: null })).json().payload).toBeNull();
+    expect((await s.app.inject({ url: `${base}/${id}`, headers: s.headers })).json().payload).toBeNull();
+  });
+
+  it('accepts a payload of exactly 64 KB as JSON and refuses one byte more with 400 on payload', async () => {
+    const sized = (bytes: number) => ({ x: 'a'.repeat(bytes - JSON.stringify({ x: '' }).length) });
+    expect(JSON.stringify(sized(65_536)).length).toBe(65_536);
+    const ok = await create({ name: unique('Big'), stage: 'draft', payload: sized(65_536) });
+    expect(ok.statusCode).toBe(201);
+    const tooBig = await create({ name: unique('Too big'), stage: 'draft', payload: sized(65_537) });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toMatchObject({ type: 'validation_error', attr: 'payload' });
+    const update = await patch(ok.json().id, { payload: sized(65_537) });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toMatchObject({ type: 'validation_error', attr: 'payload' });
+    // Multi-byte characters count as the bytes they take.
+    const wide = await create({ name: unique('Wide'), stage: 'draft', payload: { x: 'é'.repeat(33_000) } });
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().attr).toBe('payload');
+  });
+
+  it.each([
+    ['a string', 'text'],
+    ['a number', 5],
+    ['a list', [1, 2]],
+    ['a boolean', true],
+  ])('refuses %s as payload with 400 on payload', async (_name, value) => {
+    const res = await create({ name: unique('Bad payload'), stage: 'draft', payload: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ type: 'validation_error', attr: 'payload' });
+    const id = (await create({ name: unique('Good payload'), stage: 'draft' })).json().id;
+    const update = await patch(id, { payload: value });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toMatchObject({ type: 'validation_error', attr: 'payload' });
+  });
+});
+
 describe('stage transitions', () => {
   const transitions: [string, string, 'on' | 'off' | 'kept'][] = [
-    ['draft', 'concept', 'on'],
+    ['draft', 'concept', 'off'],
     ['draft', 'alpha', 'on'],
     ['draft', 'beta', 'on'],
     ['draft', 'general-availability', 'on'],
     ['draft', 'archived', 'off'],
-    ['concept', 'beta', 'kept'],
+    ['concept', 'beta', 'on'],
+    ['concept', 'alpha', 'on'],
+    ['concept', 'general-availability', 'on'],
+    ['beta', 'concept', 'off'],
+    ['general-availability', 'concept', 'off'],
     ['alpha', 'beta', 'kept'],
     ['beta', 'general-availability', 'kept'],
     ['beta', 'alpha', 'kept'],
@@ -365,7 +439,7 @@ describe('stage transitions', () => {
     expect(res.json().stage).toBe(to);
     const filters = (await flag(created.feature_flag_id)).filters;
     expect(res.json().feature_flag.filters).toEqual(filters);
-    if (effect === 'off') expect(filters.super_groups).toBeNull();
+    if (effect === 'off') expect(filters.super_groups ?? null).toBeNull();
     else expect(filters.super_groups).toEqual(enrollment(key));
     expect(filters.groups).toEqual([{ properties: [], rollout_percentage: 0, variant: null }]);
   });

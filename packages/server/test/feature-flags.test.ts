@@ -213,3 +213,75 @@ describe('flags linked to early access features', () => {
     expect(res.json().filters.super_groups[0].properties[0].key).toBe(`$feature_enrollment/${flag.key}`);
   });
 });
+
+describe('GET /api/projects/:project_id/feature_flags/?type=&has_early_access=', () => {
+  // In a project of their own, so that the counts are exactly these flags.
+  let url: string;
+  const ids: Record<string, number> = {};
+  const listed = async (query: string) => {
+    const res = await s.app.inject({ url: `${url}${query}`, headers: s.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { count: number; next: string | null; results: { id: number }[] };
+  };
+  const names = (page: { results: { id: number }[] }) => page.results.map((f) => Object.keys(ids).find((name) => ids[name] === f.id));
+
+  beforeAll(async () => {
+    const project = await s.services.projects.create('Flag filters');
+    url = `/api/projects/${project.id}/feature_flags/`;
+    const variants = {
+      variants: [
+        { key: 'control', rollout_percentage: 50 },
+        { key: 'test', rollout_percentage: 50 },
+      ],
+    };
+    const flags: [string, Record<string, unknown>][] = [
+      ['plain', { groups: [{ properties: [], rollout_percentage: 100 }] }],
+      ['empty-variants', { groups: [], multivariate: { variants: [] } }],
+      ['null-multivariate', { groups: [], multivariate: null }],
+      ['multi', { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: variants }],
+      ['multi-nul', { groups: [{ properties: [{ key: 'x', type: 'person', operator: 'exact', value: ['a\u0000'] }] }], multivariate: variants }],
+    ];
+    for (const [name, filters] of flags) {
+      const res = await s.app.inject({ method: 'POST', url, headers: s.headers, payload: { key: name, filters } });
+      expect(res.statusCode, res.body).toBe(201);
+      ids[name] = res.json().id;
+    }
+    const feature = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/early_access_feature/`,
+      headers: s.headers,
+      payload: { name: 'Early', stage: 'beta' },
+    });
+    expect(feature.statusCode, feature.body).toBe(201);
+    ids.early = feature.json().feature_flag.id;
+  });
+
+  it('filters by type: multivariant (with at least one variant) or boolean (the others)', async () => {
+    expect(names(await listed('?type=multivariant'))).toEqual(['multi-nul', 'multi']);
+    expect(names(await listed('?type=boolean'))).toEqual(['early', 'null-multivariate', 'empty-variants', 'plain']);
+  });
+
+  it('filters by has_early_access, with the other filters, keeping count and paging right', async () => {
+    expect(names(await listed('?has_early_access=true'))).toEqual(['early']);
+    const without = await listed('?has_early_access=false&limit=2');
+    expect(without.count).toBe(5);
+    expect(names(without)).toEqual(['multi-nul', 'multi']);
+    expect(without.next).toContain('has_early_access=false');
+    expect(names(await listed('?has_early_access=false&limit=2&offset=2'))).toEqual(['null-multivariate', 'empty-variants']);
+    const both = await listed('?type=boolean&has_early_access=false&search=multi');
+    expect(both.count).toBe(1);
+    expect(names(both)).toEqual(['null-multivariate']);
+    expect(names(await listed('?type=multivariant&has_early_access=true'))).toEqual([]);
+  });
+
+  it('answers 400 naming type or has_early_access for another value', async () => {
+    for (const [query, attr] of [
+      ['?type=experiment', 'type'],
+      ['?has_early_access=maybe', 'has_early_access'],
+    ]) {
+      const res = await s.app.inject({ url: `${url}${query}`, headers: s.headers });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ type: 'validation_error', attr });
+    }
+  });
+});

@@ -301,3 +301,77 @@ describe('GET /api/projects/:project_id/persons/', () => {
     expect((await s.app.inject({ url: `/api/projects/${s.projectId}/persons/`, headers: s.auth(await s.keyWith(['person:read'])) })).statusCode).toBe(200);
   });
 });
+
+describe('GET /api/projects/:project_id/persons/?search=', () => {
+  let url: string;
+  const ids = { ada: someone('Ada'), bob: someone('bob'), cy: someone('cy'), dee: someone('dee'), nul: someone('nul') };
+  const found = async (search: string) => {
+    const res = await s.app.inject({ url: `${url}?search=${encodeURIComponent(search)}`, headers: s.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { count: number; results: { distinct_ids: string[] }[] };
+    expect(page.count).toBe(page.results.length);
+    return page.results.map((p) => p.distinct_ids[0]).sort();
+  };
+
+  beforeAll(async () => {
+    const project = await s.services.projects.create('Searched persons');
+    url = `/api/projects/${project.id}/persons/`;
+    await capture(
+      [
+        { event: 'x', distinct_id: ids.ada, $set: { email: 'Ada@Example.com', plan: 'Pro' } },
+        { event: 'x', distinct_id: ids.bob, $set: { company: { name: 'Acme 100% "Real"' }, seats: 12.5, admin: true } },
+        { event: 'x', distinct_id: ids.cy, $set: { email_verified: false, tags: ['under_score', 'back\\slash'] } },
+        { event: 'x', distinct_id: ids.dee },
+        { event: 'x', distinct_id: ids.nul, $set: { note: 'a\u0000b', lone: '\ud800' } },
+      ],
+      project.api_token,
+    );
+  });
+
+  it('finds persons by part of a distinct id, ignoring case', async () => {
+    expect(await found(ids.dee.toUpperCase())).toEqual([ids.dee]);
+    expect(await found('ada-')).toEqual([ids.ada]);
+  });
+
+  it('finds persons by part of any property value at any depth, ignoring case, numbers and booleans as text', async () => {
+    expect(await found('example.COM')).toEqual([ids.ada]);
+    expect(await found('acme')).toEqual([ids.bob]);
+    expect(await found('12.5')).toEqual([ids.bob]);
+    expect(await found('true')).toEqual([ids.bob]);
+    expect(await found('FALSE')).toEqual([ids.cy]);
+  });
+
+  it('matches values, not property names', async () => {
+    expect(await found('email')).toEqual([]);
+    expect(await found('seats')).toEqual([]);
+  });
+
+  it('takes %, _, \\ and " literally', async () => {
+    expect(await found('100%')).toEqual([ids.bob]);
+    expect(await found('"Real"')).toEqual([ids.bob]);
+    expect(await found('%')).toEqual([ids.bob]);
+    expect(await found('under_score')).toEqual([ids.cy]);
+    expect(await found('n_e')).toEqual([]);
+    expect(await found('back\\slash')).toEqual([ids.cy]);
+  });
+
+  it('searches persons whose properties hold NUL or lone surrogates without failing, and pages the matches', async () => {
+    expect(await found('nul-')).toEqual([ids.nul]);
+    expect(await found('zzz-nothing')).toEqual([]);
+    const res = await s.app.inject({ url: `${url}?search=-&limit=2`, headers: s.headers });
+    expect(res.json()).toMatchObject({ count: 5 });
+    expect(res.json().results).toHaveLength(2);
+    expect(res.json().next).toContain('search=-');
+  });
+
+  it('answers 400 for a search with NUL or over 1,000 characters', async () => {
+    for (const [search, code] of [
+      ['%00', 'null_characters_not_allowed'],
+      ['a'.repeat(1001), 'max_length'],
+    ]) {
+      const res = await s.app.inject({ url: `${url}?search=${search}`, headers: s.headers });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ type: 'validation_error', code, attr: 'search' });
+    }
+  });
+});

@@ -16,7 +16,12 @@ beforeAll(async () => {
       method: 'POST',
       url: `/api/projects/${s.projectId}/early_access_feature/`,
       headers: s.headers,
-      payload: { name, stage, description: `About ${name}`, ...(name === 'Sprocket' ? { documentation_url: 'https://docs.example.com/sprocket' } : {}) },
+      payload: {
+        name,
+        stage,
+        description: `About ${name}`,
+        ...(name === 'Sprocket' ? { documentation_url: 'https://docs.example.com/sprocket', payload: { banner: 'Try it', steps: [1, 2] } } : {}),
+      },
     });
     expect(res.statusCode).toBe(201);
     created[name] = res.json();
@@ -41,10 +46,24 @@ describe('GET /api/early_access_features/', () => {
             stage: 'beta',
             documentationUrl: 'https://docs.example.com/sprocket',
             flagKey: 'sprocket',
+            payload: { banner: 'Try it', steps: [1, 2] },
           },
         ],
       }),
     );
+  });
+
+  it('gives payload null for a feature without one, and the updated payload after a PATCH', async () => {
+    const idea = () => get(`?token=${s.token}&stage=concept`).then((res) => res.json().earlyAccessFeatures[0]);
+    expect((await idea()).payload).toBeNull();
+    const patched = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${s.projectId}/early_access_feature/${created.Idea!.id}/`,
+      headers: s.headers,
+      payload: { payload: { waitlist: true } },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await idea()).payload).toEqual({ waitlist: true });
   });
 
   it('takes repeated stage parameters, and matches unknown stages to nothing', async () => {

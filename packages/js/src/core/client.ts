@@ -21,6 +21,8 @@ import {
   type EarlyAccessFeature,
   type EarlyAccessSnapshot,
   type EarlyAccessStage,
+  type EnrollmentGroup,
+  type EnrollmentOptions,
 } from '../flags/early-access'
 import { autocapture } from '../autocapture/autocapture'
 import { pageviews } from '../autocapture/pageview'
@@ -124,9 +126,9 @@ export class Service {
      */
     overrideFeatureFlags: (overrides: OverrideInput): void =>
       this._run(() => {
-        const over = nextOverrides(overrides, this._flags.state.over)
+        const over = nextOverrides(overrides, this._flags._state.over)
         this._storage.set({ [OVERRIDES]: over })
-        this._flags.update({ over })
+        this._flags._update({ over })
       }),
   }
 
@@ -138,7 +140,7 @@ export class Service {
   init(projectToken: string, options: ServiceOptions = {}): this {
     try {
       if (this.__loaded || !projectToken || typeof projectToken !== 'string') {
-        this._log('init ignored: already initialised or no project token')
+        this._log('init ignored')
         return this
       }
       // An option set to undefined (say, an unset environment variable) keeps its default.
@@ -163,12 +165,12 @@ export class Service {
           p.set({ [DID]: b.distinctID, [DEVICE]: p.get(DEVICE) ?? b.distinctID, [STATE]: b.isIdentifiedID ? 'identified' : 'anonymous' })
       }
       if (!p.get(DID)) this._newIdentity(p.get(DEVICE))
-      this._identity.server = { distinctId: isValidId(b.distinctID) ? b.distinctID : '', sessionId: '' }
+      this._identity._server = { distinctId: isValidId(b.distinctID) ? b.distinctID : '', sessionId: '' }
 
       // Flags: bootstrap (freshest) or else the last known values, with local overrides on top.
       const cached = p.get<Record<string, FlagValue>>(FLAGS)
-      this._flags.server = bootstrapSnapshot(b)
-      this._flags.update({
+      this._flags._server = bootstrapSnapshot(b)
+      this._flags._update({
         over: p.get(OVERRIDES) ?? {},
         ...(b.featureFlags
           ? { base: { flags: { ...b.featureFlags }, payloads: { ...b.featureFlagPayloads } }, source: 'bootstrap' }
@@ -220,7 +222,7 @@ export class Service {
   identify(distinctId: string, $set?: Props, $set_once?: Props): void {
     this._run(() => {
       const id = typeof distinctId === 'number' ? String(distinctId) : distinctId
-      if (!isValidId(id)) return this._log('identify: invalid distinct id', id)
+      if (!isValidId(id)) return this._log('invalid id', id)
       const p = this._storage
       const prev = this.get_distinct_id()
       const anon = p.get(STATE) !== 'identified'
@@ -241,7 +243,7 @@ export class Service {
    */
   alias(alias: string, original?: string): void {
     this._run(() => {
-      if (!isValidId(alias)) return this._log('alias: invalid id', alias)
+      if (!isValidId(alias)) return this._log('invalid id', alias)
       this._capture('$create_alias', { alias, distinct_id: original ?? this.get_distinct_id() })
     })
   }
@@ -257,7 +259,7 @@ export class Service {
       this._storage.clear([OPT])
       this._newIdentity(resetDeviceId ? undefined : device)
       this._session(false)
-      this._flags.update({ base: { flags: {}, payloads: {} }, over: {}, source: 'none', error: undefined })
+      this._flags._update({ base: { flags: {}, payloads: {} }, over: {}, source: 'none', error: undefined })
       this.reloadFeatureFlags()
     })
   }
@@ -269,7 +271,7 @@ export class Service {
    */
   group(groupType: string, groupKey: string, groupProperties?: Props): void {
     this._run(() => {
-      if (!groupType || groupKey == null || groupKey === '') return this._log('group: type and key are required')
+      if (!groupType || groupKey == null || groupKey === '') return this._log('no group')
       const p = this._storage
       const key = String(groupKey)
       const groups = p.get<Record<string, string>>(GROUPS) ?? {}
@@ -379,7 +381,7 @@ export class Service {
     return this._get(() => {
       const snap = this._flags.getSnapshot()
       if (snap.source === 'none' && !(key in snap.flags)) {
-        this._log(`getFeatureFlag(${key}): no flag values yet`)
+        this._log('no flags yet', key)
         return undefined
       }
       const v = snap.flags[key]
@@ -456,21 +458,44 @@ export class Service {
   }
 
   /**
-   * Opts the user in or out of an early access feature: sends `$feature_enrollment_update` (which sets
-   * the `$feature_enrollment/<key>` person property), sends that property with later `/flags` requests,
-   * and sets the flag locally at once.
+   * Opts the user (or a group of theirs) in or out of an early access feature: sends `$feature_enrollment_update`
+   * (the service then sets the `$feature_enrollment/<key>` property of the person, or of the group), records
+   * the enrollment here (sent with later `/flags` requests, read by `getEarlyAccessFeatureEnrollment`) and, in
+   * a release stage, sets the flag locally at once. A `concept` feature is a waitlist: the opt-in is registered,
+   * the flag stays off. The third argument is the stage (as in posthog-js) or `{ stage?, group? }`; the stage
+   * defaults to the one in the lists delivered. A group is recorded and its flag set only while the user is in
+   * it (`group(type, key)`); otherwise the event alone is sent.
    * @example service.updateEarlyAccessFeatureEnrollment('new-editor', true)
+   * @example service.updateEarlyAccessFeatureEnrollment('ai-reports', true, { group: { type: 'company', key: 'acme' } })
    */
-  updateEarlyAccessFeatureEnrollment(flagKey: string, enrolled: boolean, stage?: EarlyAccessStage): void {
+  updateEarlyAccessFeatureEnrollment(flagKey: string, enrolled: boolean, options?: EarlyAccessStage | EnrollmentOptions): void {
     this._run(() => {
       const p = this._storage
-      const name = p.get<{ f: EarlyAccessFeature[] }>(EAF)?.f.find((f) => f.flagKey === flagKey)?.name
-      this._capture('$feature_enrollment_update', enrollmentProps(flagKey, enrolled, name, stage))
-      const base = this._flags.state.base
+      const feature = p.get<{ f: EarlyAccessFeature[] }>(EAF)?.f.find((f) => f.flagKey === flagKey)
+      const { stage = feature?.stage, group } = typeof options === 'string' ? { stage: options } : (options ?? {})
+      const recorded = this._enrollments(group)
+      this._capture('$feature_enrollment_update', enrollmentProps(flagKey, enrolled, feature?.name, stage, group))
+      if (!recorded) return
+      recorded[enrollmentProperty(flagKey)] = enrolled
+      p.set(group ? { [GROUP_PROPS]: { ...p.get<Props>(GROUP_PROPS), [group.type]: recorded } } : { [PERSON]: recorded })
+      // Listeners of `earlyAccessStore` hear of the recorded enrollment.
+      this._earlyAccess.set({ ...this._earlyAccess.getSnapshot() })
+      if (stage === 'concept') return
+      const base = this._flags._state.base
       const flags = { ...base.flags, [flagKey]: enrolled }
-      p.set({ [PERSON]: { ...p.get<Props>(PERSON), [enrollmentProperty(flagKey)]: enrolled }, [FLAGS]: flags, [PAYLOADS]: base.payloads })
-      this._flags.update({ base: { ...base, flags } })
+      p.set({ [FLAGS]: flags, [PAYLOADS]: base.payloads })
+      this._flags._update({ base: { ...base, flags } })
     })
+  }
+
+  /**
+   * The enrollment recorded on this device by `updateEarlyAccessFeatureEnrollment` for the person (or for
+   * `group`, while the user is in it): `true`/`false`, `undefined` when none. For a `concept` feature it
+   * tells that the user registered interest (its flag stays off).
+   * @example const registered = service.getEarlyAccessFeatureEnrollment('ai-assistant') === true
+   */
+  getEarlyAccessFeatureEnrollment(flagKey: string, options?: { group?: EnrollmentGroup }): boolean | undefined {
+    return this._get(() => this._enrollments(options?.group)?.[enrollmentProperty(flagKey)] as boolean | undefined, undefined)
   }
 
   /**
@@ -517,7 +542,7 @@ export class Service {
   }
 
   /** Hears of a value left out of an event or of what is stored (see `sanitize`). */
-  private _drop = (path: string) => this._log('left out a value JSON cannot hold:', path)
+  private _drop = (path: string) => this._log('left out:', path)
 
   private _try<T>(fn: () => T): T | undefined {
     try {
@@ -536,7 +561,7 @@ export class Service {
   /** Reads need an initialised client: before `init` they return `dflt`. */
   private _get<T>(fn: () => T, dflt: T): T {
     if (!this.__loaded) {
-      this._log('called before init')
+      this._log('before init')
       return dflt
     }
     const v = this._try(fn)
@@ -566,7 +591,7 @@ export class Service {
   }
 
   private _capture(event: string, properties?: Props, options: CaptureOptions = {}): void {
-    if (!event || typeof event !== 'string') return this._log('capture: an event name is required')
+    if (!event || typeof event !== 'string') return this._log('no event name')
     if (!this._queue || this.has_opted_out_capturing()) return
     const p = this._storage
     const session = this._session(true)
@@ -620,12 +645,19 @@ export class Service {
         .then((extension) => {
           const kept = early()
           if (extension) this._start(extension, kept)
-          else this._log('extension not loaded:', name)
+          else this._log('not loaded:', name)
           return !!extension
         })
       this._extensions.set(name, loading)
     }
     return loading ?? Promise.resolve(false)
+  }
+
+  /** A copy of where enrollments are recorded: the person's properties, or the group's while the user is in it (else undefined). */
+  private _enrollments(group?: EnrollmentGroup): Props | undefined {
+    const p = this._storage
+    if (!group) return { ...p.get<Props>(PERSON) }
+    if (p.get<Props>(GROUPS)?.[group.type] === String(group.key)) return { ...p.get<Record<string, Props>>(GROUP_PROPS)?.[group.type] }
   }
 
   /** `POST /flags/?v=2` for the current user, and what it answers into the flag store. */
@@ -654,8 +686,8 @@ export class Service {
     // The user changed while we waited: this answer is for someone else, and a new request follows.
     if (did !== this.get_distinct_id()) return
     const s = this._flags
-    const answer = readFlagsAnswer(r, s.state.base)
-    if ('error' in answer) s.update({ error: answer.error })
+    const answer = readFlagsAnswer(r, s._state.base)
+    if ('error' in answer) s._update({ error: answer.error })
     else {
       const { base, meta, partial } = answer
       this._storage.set({
@@ -664,7 +696,7 @@ export class Service {
         [META]: meta,
         ...(anon && this._storage.get(ANON) === anon ? { [ANON]: undefined } : {}),
       })
-      s.update({ base, source: 'server', error: partial ? 'errors_while_computing_flags' : undefined })
+      s._update({ base, source: 'server', error: partial ? 'errors_while_computing_flags' : undefined })
     }
     this._bus.emit('featureFlagsLoaded', s.getSnapshot())
   }

@@ -99,11 +99,11 @@ export function createQueue(url: string, token: string, kv: KV | undefined, key:
         failures = 0
         remove(ids)
       } else if (status >= 400 && status < 500 && status !== 429) {
-        log('events rejected, dropping them', status)
+        log('dropped', status)
         remove(ids)
       } else {
         failures++
-        log('send failed, will retry', status || 'network error')
+        log('will retry', status || 'network error')
         schedule(backoff(failures))
         return
       }

@@ -41,16 +41,16 @@ export interface WritableStore<T> extends Store<T> {
   /** Replaces the snapshot (listeners are called when it is another object). */
   set(snapshot: T): void
   /** What `getServerSnapshot` returns. */
-  server: T
+  _server: T
 }
 
 export function createStore<T>(snapshot: T): WritableStore<T> {
   const changed = listeners()
   const store: WritableStore<T> = {
-    server: snapshot,
+    _server: snapshot,
     subscribe: changed.add,
     getSnapshot: () => snapshot,
-    getServerSnapshot: () => store.server,
+    getServerSnapshot: () => store._server,
     set(next) {
       if (next === snapshot) return
       snapshot = next

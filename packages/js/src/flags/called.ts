@@ -16,7 +16,7 @@ export function flagCalledProps(
   bootstrap?: Record<string, FlagValue>,
 ): Props {
   const m = meta.flags?.[key] ?? {}
-  const { base, over } = store.state
+  const { base, over } = store._state
   const error = [snap.error, value === undefined && 'flag_missing'].filter(Boolean).join()
   return {
     $feature_flag: key,

@@ -1,8 +1,25 @@
 import { enrollmentProperty } from '@service/flag-engine/enrollment'
 import type { Props } from '../core/config'
-
-/** Release stages the public endpoint can list (it returns `beta` when none is asked for). */
+/**
+ * Stages the public endpoint can list (it returns `beta` when none is asked for). `concept` is a waitlist:
+ * opting in registers interest and the flag stays off; the release stages (`alpha`, `beta`,
+ * `general-availability`) turn the flag on for those enrolled.
+ */
 export type EarlyAccessStage = 'concept' | 'alpha' | 'beta' | 'general-availability'
+
+/** A group (`client.group(type, key)`): an organization, say, that opts in once for all its members. */
+export interface EnrollmentGroup {
+  type: string
+  key: string
+}
+
+/** Third argument of `updateEarlyAccessFeatureEnrollment` (or just the stage, as posthog-js takes it). */
+export interface EnrollmentOptions {
+  /** The feature's stage; default the one in the lists `getEarlyAccessFeatures` delivered. */
+  stage?: EarlyAccessStage
+  /** Enroll this group instead of the person. */
+  group?: EnrollmentGroup
+}
 
 /** One item of `GET /api/early_access_features/`. */
 export interface EarlyAccessFeature {
@@ -13,6 +30,7 @@ export interface EarlyAccessFeature {
   documentationUrl: string | null
   /** The flag that enrollment turns on, or null when none is linked. */
   flagKey: string | null
+  /** The feature's JSON payload, as the service gives it (absent from older services). */
   payload?: unknown
 }
 
@@ -42,12 +60,18 @@ export function earlyAccessUrl(host: string, token: string, stages?: EarlyAccess
   return `${host}/api/early_access_features/?${q}`
 }
 
-/** Properties of `$feature_enrollment_update` (undefined ones are not sent); `$set` makes `$feature_enrollment/<flagKey>` a person property. */
-export function enrollmentProps(flagKey: string, enrolled: boolean, name?: string, stage?: EarlyAccessStage): Props {
+/**
+ * Properties of `$feature_enrollment_update` (undefined ones are not sent). For a person, `$set` makes
+ * `$feature_enrollment/<flagKey>` a person property; for a group, `$group_type`/`$group_key` name the
+ * group whose property the service sets (no `$set`).
+ */
+export function enrollmentProps(flagKey: string, enrolled: boolean, name?: string, stage?: EarlyAccessStage, group?: EnrollmentGroup): Props {
   return {
     $feature_flag: flagKey,
     $feature_enrollment: enrolled,
-    $set: { [enrollmentProperty(flagKey)]: enrolled },
+    $set: group ? undefined : { [enrollmentProperty(flagKey)]: enrolled },
+    $group_type: group?.type,
+    $group_key: group && String(group.key),
     $early_access_feature_name: name,
     $feature_enrollment_stage: stage,
   }

@@ -44,8 +44,8 @@ interface State {
 
 /** The store with the writers the client uses; only the `FlagStore` part is public. */
 export interface InternalFlagStore extends WritableStore<FlagSnapshot> {
-  state: State
-  update(s: Partial<State>): void
+  _state: State
+  _update(s: Partial<State>): void
 }
 
 const json = (v: unknown) => JSON.stringify(v)
@@ -92,7 +92,7 @@ export function bootstrapSnapshot(bootstrap?: Bootstrap): FlagSnapshot {
 
 export function createFlagStore(): InternalFlagStore {
   const store = createStore(EMPTY) as InternalFlagStore
-  store.state = { base: { flags: {}, payloads: {} }, over: {}, source: 'none' }
-  store.update = (s) => store.set(snapshot((store.state = { ...store.state, ...s }), store.getSnapshot()))
+  store._state = { base: { flags: {}, payloads: {} }, over: {}, source: 'none' }
+  store._update = (s) => store.set(snapshot((store._state = { ...store._state, ...s }), store.getSnapshot()))
   return store
 }

@@ -14,6 +14,8 @@ export {
   useActiveFeatureFlags,
   useEarlyAccessFeatures,
   type EarlyAccess,
+  type EarlyAccessAction,
   type EarlyAccessItem,
+  type EarlyAccessOptions,
 } from './hooks'
 export { ServiceFeature, type ServiceFeatureProps } from './feature'

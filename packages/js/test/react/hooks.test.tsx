@@ -339,3 +339,102 @@ describe('useEarlyAccessFeatures', () => {
     error.mockRestore()
   })
 })
+
+describe('useEarlyAccessFeatures: register interest (concept) and try it (release stages)', () => {
+  const concept = {
+    id: 'c1',
+    name: 'AI assistant',
+    description: 'Soon',
+    stage: 'concept',
+    documentationUrl: '',
+    flagKey: 'ai-assistant',
+    payload: { eta: 'Q3' },
+  }
+  const beta = { id: 'b1', name: 'New editor', description: 'Faster', stage: 'beta', documentationUrl: '', flagKey: 'new-editor' }
+
+  function Programme({ group }: { group?: { type: string; key: string } }) {
+    const { features, enroll } = useEarlyAccessFeatures(['concept', 'beta'], { group })
+    return (
+      <ul>
+        {features.map((f) => (
+          <li key={f.id} data-action={f.action} data-payload={JSON.stringify(f.payload ?? null)}>
+            {f.action === 'register-interest' ? (
+              <button type="button" aria-pressed={f.enrolled} onClick={() => enroll(f.flagKey!, !f.enrolled)}>
+                Register interest: {f.name}
+              </button>
+            ) : (
+              <label>
+                <input type="checkbox" checked={f.enrolled} onChange={(e) => enroll(f.flagKey!, e.target.checked)} />
+                Try {f.name}
+              </label>
+            )}
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  it('marks each feature with its action and payload; registering keeps the flag off, trying turns it on', async () => {
+    const tok = token()
+    net.earlyAccess = { earlyAccessFeatures: [concept, beta] }
+    const c = client(tok, { bootstrap: { featureFlags: { 'ai-assistant': false, 'new-editor': false } } })
+    const { container } = render(<Programme />, withProvider(c))
+    await act(() => settle())
+    const items = [...container.querySelectorAll('li')]
+    expect(items.map((li) => [li.dataset.action, li.dataset.payload])).toEqual([
+      ['register-interest', '{"eta":"Q3"}'],
+      ['try-it', 'null'],
+    ])
+    const register = screen.getByRole('button', { name: 'Register interest: AI assistant' })
+    expect(register.getAttribute('aria-pressed')).toBe('false')
+    act(() => register.click())
+    expect(register.getAttribute('aria-pressed')).toBe('true')
+    expect(c.getFeatureFlag('ai-assistant', { send_event: false })).toBe(false)
+
+    const box = screen.getByLabelText('Try New editor') as HTMLInputElement
+    act(() => box.click())
+    expect(box.checked).toBe(true)
+    expect(c.getFeatureFlag('new-editor', { send_event: false })).toBe(true)
+
+    await c.flush()
+    expect(
+      net
+        .events(tok)
+        .filter((e) => e.event === '$feature_enrollment_update')
+        .map((e) => e.properties),
+    ).toMatchObject([
+      { $feature_flag: 'ai-assistant', $feature_enrollment: true, $feature_enrollment_stage: 'concept', $set: { '$feature_enrollment/ai-assistant': true } },
+      { $feature_flag: 'new-editor', $feature_enrollment: true, $feature_enrollment_stage: 'beta', $set: { '$feature_enrollment/new-editor': true } },
+    ])
+  })
+
+  it('shows a registration recorded earlier as registered after a new mount', async () => {
+    net.earlyAccess = { earlyAccessFeatures: [concept] }
+    const c = client(token())
+    c.updateEarlyAccessFeatureEnrollment('ai-assistant', true, 'concept')
+    render(<Programme />, withProvider(c))
+    await act(() => settle())
+    expect(screen.getByRole('button', { name: 'Register interest: AI assistant' }).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('with a group: enroll() enrolls the group, and `enrolled` shows its registration', async () => {
+    const tok = token()
+    net.earlyAccess = { earlyAccessFeatures: [concept, beta] }
+    const c = client(tok)
+    c.group('company', 'acme')
+    render(<Programme group={{ type: 'company', key: 'acme' }} />, withProvider(c))
+    await act(() => settle())
+    const register = screen.getByRole('button', { name: 'Register interest: AI assistant' })
+    act(() => register.click())
+    expect(register.getAttribute('aria-pressed')).toBe('true')
+    act(() => (screen.getByLabelText('Try New editor') as HTMLInputElement).click())
+    expect(c.getFeatureFlag('new-editor', { send_event: false })).toBe(true)
+    expect(c.getEarlyAccessFeatureEnrollment('ai-assistant')).toBeUndefined()
+    await c.flush()
+    const updates = net.events(tok).filter((e) => e.event === '$feature_enrollment_update')
+    expect(updates.map((e) => [e.properties.$feature_flag, e.properties.$group_type, e.properties.$group_key, e.properties.$set])).toEqual([
+      ['ai-assistant', 'company', 'acme', undefined],
+      ['new-editor', 'company', 'acme', undefined],
+    ])
+  })
+})

@@ -6,6 +6,7 @@ import {
   ServiceFeature,
   ServiceProvider,
   useActiveFeatureFlags,
+  useEarlyAccessFeatures,
   useFeatureFlagEnabled,
   useFeatureFlagPayload,
   useFeatureFlagVariantKey,
@@ -81,5 +82,41 @@ describe('server rendering (renderToString, no window)', () => {
     expect(html).toContain('<p id="active"></p>')
     expect(html).toContain('old banner')
     expect(html).not.toContain('checkout in')
+  })
+
+  it('useEarlyAccessFeatures renders the not-loaded state (the server snapshot), even from a client that has lists and registrations', async () => {
+    function Programme() {
+      const { features, isLoaded } = useEarlyAccessFeatures(['concept', 'beta'])
+      return <p id="eaf">{isLoaded ? features.map((f) => `${f.name}:${f.action}:${f.enrolled}`).join() : 'loading'}</p>
+    }
+    const fetchSpy = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ earlyAccessFeatures: [{ id: 'c', name: 'AI', description: '', stage: 'concept', documentationUrl: '', flagKey: 'ai' }] }),
+        ),
+    )
+    vi.stubGlobal('fetch', fetchSpy)
+    expect(
+      renderToString(
+        <ServiceProvider apiKey="phc_ssr">
+          <Programme />
+        </ServiceProvider>,
+      ),
+    ).toContain('<p id="eaf">loading</p>')
+    expect(fetchSpy).not.toHaveBeenCalled() // effects do not run on the server
+
+    const c = new Service().init('phc_ssr_eaf')
+    c.getEarlyAccessFeatures(() => {}, true, ['concept', 'beta'])
+    await new Promise((r) => setTimeout(r, 10))
+    c.updateEarlyAccessFeatureEnrollment('ai', true)
+    expect(c.earlyAccessStore.getSnapshot()['concept,beta'].features).toHaveLength(1)
+    expect(
+      renderToString(
+        <ServiceProvider client={c}>
+          <Programme />
+        </ServiceProvider>,
+      ),
+    ).toContain('<p id="eaf">loading</p>')
+    vi.unstubAllGlobals()
   })
 })

@@ -1,9 +1,21 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { COMMAND_LINE, changesBetween, recordActivity, type Actor } from '../activity/service';
 import type { Executor } from '../db/schema';
+import { ValidationError } from '../errors';
 import { apiKeyStore, type ApiKeyRow } from './store';
 
 /** Objects a scope can name; a scope is `<object>:read`, `<object>:write`, or `*`. */
-export const SCOPE_OBJECTS = ['early_access_feature', 'feature_flag', 'project', 'event', 'person'] as const;
+export const SCOPE_OBJECTS = [
+  'early_access_feature',
+  'feature_flag',
+  'project',
+  'event',
+  'person',
+  'webhook',
+  'organization_member',
+  'personal_api_key',
+  'activity_log',
+] as const;
 
 export interface ApiKey {
   id: string;
@@ -14,6 +26,13 @@ export interface ApiKey {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The user who made the key; null for keys made by the command line. */
+  user_id: number | null;
+}
+
+/** A key that authenticated a request, with its user's role (null without a user): a user's key never exceeds the role. */
+export interface VerifiedKey extends ApiKey {
+  role: string | null;
 }
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -50,6 +69,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     revoked_at: row.revoked_at,
+    user_id: row.user_id ?? null,
   };
 }
 
@@ -59,8 +79,11 @@ export class ApiKeyService {
 
   constructor(private readonly db: Executor) {}
 
-  /** Creates a key and returns it with its secret; only the secret's hash is stored. */
-  async create(input: { label: string; scopes: string[]; projectIds: number[] | null }): Promise<{ key: ApiKey; secret: string }> {
+  /** Creates a key and returns it with its secret; only the secret's hash is stored. `actor`: who makes it (for the activity log). */
+  async create(
+    input: { label: string; scopes: string[]; projectIds: number[] | null; userId?: number | null },
+    actor: Actor = COMMAND_LINE,
+  ): Promise<{ key: ApiKey; secret: string }> {
     const secret = `phx_${randomBytes(32).toString('base64url')}`;
     const row = {
       id: randomUUID(),
@@ -72,28 +95,110 @@ export class ApiKeyService {
       created_at: new Date().toISOString(),
       last_used_at: null,
       revoked_at: null,
+      user_id: input.userId ?? null,
     };
-    await apiKeyStore.insert(this.db, row);
-    return { key: toApiKey(row), secret };
+    const key = toApiKey(row);
+    await this.db.transaction().execute(async (trx) => {
+      await apiKeyStore.insert(trx, row);
+      await recordActivity(trx, actor, {
+        projectId: null,
+        scope: 'PersonalAPIKey',
+        itemId: key.id,
+        activity: 'created',
+        name: key.label,
+        changes: changesBetween(null, { label: key.label, scopes: key.scopes, project_ids: key.project_ids, user_id: key.user_id }, [
+          'label',
+          'scopes',
+          'project_ids',
+          'user_id',
+        ]),
+      });
+    });
+    return { key, secret };
   }
 
   async list(): Promise<ApiKey[]> {
     return (await apiKeyStore.all(this.db)).map(toApiKey);
   }
 
-  /** Revokes the key with this id; false when there is no such live key. */
-  async revoke(id: string): Promise<boolean> {
-    return apiKeyStore.revoke(this.db, id, new Date().toISOString());
+  /** The live keys of one user (null: the command line's keys), newest first. */
+  async listOf(userId: number | null): Promise<ApiKey[]> {
+    return (await apiKeyStore.liveOfUser(this.db, userId)).map(toApiKey);
   }
 
-  /** The live key whose secret this is, or undefined. Hashes are compared in constant time. */
-  async verify(secret: string): Promise<ApiKey | undefined> {
+  /**
+   * A key made by a user (or, with `userId` null, by a command-line key) for themselves: every scope must be one `allowed`
+   * grants (a user's key never exceeds the user's role), and a maker limited to some projects makes keys limited to those.
+   */
+  async createPersonal(input: {
+    userId: number | null;
+    label: string;
+    scopes: string[];
+    projectIds: number[] | null;
+    allowed: (scope: string) => boolean;
+    makerProjectIds: number[] | null;
+    projectExists: (id: number) => Promise<boolean>;
+    actor: Actor;
+  }): Promise<{ key: ApiKey; secret: string }> {
+    let scopes: string[];
+    try {
+      scopes = [...new Set(parseScopes(input.scopes.join(',')))];
+    } catch (error) {
+      throw new ValidationError((error as Error).message, 'scopes', 'invalid_scope');
+    }
+    const beyond = scopes.filter((scope) => !input.allowed(scope));
+    if (beyond.length) {
+      throw new ValidationError(`A key cannot have scopes its maker lacks: ${beyond.join(', ')}.`, 'scopes', 'scope_not_allowed');
+    }
+    let projectIds = input.projectIds === null ? null : [...new Set(input.projectIds)];
+    const limit = input.makerProjectIds;
+    if (limit && projectIds === null) projectIds = limit;
+    for (const id of projectIds ?? []) {
+      if ((limit && !limit.includes(id)) || !(await input.projectExists(id))) {
+        throw new ValidationError(`No project with id ${id} is available.`, 'project_ids', 'invalid_project');
+      }
+    }
+    return this.create({ label: input.label, scopes, projectIds, userId: input.userId }, input.actor);
+  }
+
+  /** Revokes a live key of `userId` (null: a command-line key), or any live key when `any`; false when there is none to revoke. */
+  async revokeOwn(id: string, userId: number | null, any: boolean, actor: Actor): Promise<boolean> {
+    const key = await this.get(id);
+    if (!key || key.revoked_at || (!any && key.user_id !== userId)) return false;
+    return this.revoke(id, actor);
+  }
+
+  /** The key with this id, live or revoked. */
+  async get(id: string): Promise<ApiKey | undefined> {
+    const row = await apiKeyStore.get(this.db, id);
+    return row && toApiKey(row);
+  }
+
+  /** Revokes the key with this id; false when there is no such live key. `actor`: who revokes it (for the activity log). */
+  async revoke(id: string, actor: Actor = COMMAND_LINE): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await apiKeyStore.get(trx, id);
+      if (!row || !(await apiKeyStore.revoke(trx, id, new Date().toISOString()))) return false;
+      await recordActivity(trx, actor, { projectId: null, scope: 'PersonalAPIKey', itemId: id, activity: 'deleted', name: row.label, changes: null });
+      return true;
+    });
+  }
+
+  /** Revokes every live key of a user (when the user is removed). */
+  async revokeAllOf(userId: number, db: Executor = this.db): Promise<void> {
+    await apiKeyStore.revokeAllOf(db, userId, new Date().toISOString());
+  }
+
+  /** The live key whose secret this is, with its user's role, or undefined (also when its user is gone). Hashes are compared in constant time. */
+  async verify(secret: string): Promise<VerifiedKey | undefined> {
     const hash = hashSecret(secret);
     const row = await apiKeyStore.byHash(this.db, hash);
     if (!row || row.revoked_at) return undefined;
     if (!timingSafeEqual(Buffer.from(row.secure_value, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
+    if (row.user_id !== null && row.role === null) return undefined;
     await this.touch(row.id);
-    return toApiKey(row);
+    const { role, ...key } = row;
+    return { ...toApiKey(key), role };
   }
 
   /** Records use, at most once a minute per key, so reads do not turn into a write each. */

@@ -20,9 +20,35 @@ export const apiKeyStore = {
     return result.numUpdatedRows > 0n;
   },
 
-  /** The key (live or revoked) whose secret hashes to `hash`. */
-  byHash(db: Executor, hash: string): Promise<ApiKeyRow | undefined> {
-    return db.selectFrom('api_keys').selectAll().where('secure_value', '=', hash).executeTakeFirst();
+  /** The live keys of one user (null: keys without one), newest first. */
+  liveOfUser(db: Executor, userId: number | null): Promise<ApiKeyRow[]> {
+    return db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', userId === null ? 'is' : '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  },
+
+  get(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
+    return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async revokeAllOf(db: Executor, userId: number, at: string): Promise<void> {
+    await db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  },
+
+  /** The key (live or revoked) whose secret hashes to `hash`, with the role of its user (null without one, or when the user is gone). */
+  byHash(db: Executor, hash: string): Promise<(ApiKeyRow & { role: string | null }) | undefined> {
+    return db
+      .selectFrom('api_keys')
+      .leftJoin('users', 'users.id', 'api_keys.user_id')
+      .selectAll('api_keys')
+      .select('users.role')
+      .where('secure_value', '=', hash)
+      .executeTakeFirst();
   },
 
   async touch(db: Executor, id: string, at: string): Promise<void> {

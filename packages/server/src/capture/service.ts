@@ -4,6 +4,7 @@ import type { Changes } from '../changes';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
+import { enrollmentOf, recordEnrollments } from '../early-access/enrollment-events';
 import { eventStore, type NewEvent } from '../events/store';
 import { OverloadedError, TooLargeError, UnauthenticatedError, ValidationError, type DomainError } from '../errors';
 import { GroupTypeCache, PersonBatch, type PersonEvent } from '../persons/service';
@@ -178,10 +179,12 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
   let set = mergedObject(properties.$set, item.$set);
   const setOnce = mergedObject(properties.$set_once, item.$set_once);
   const unset = keysOf(properties.$unset, item.$unset);
-  if (event === '$feature_enrollment_update' && typeof properties.$feature_flag === 'string' && typeof properties.$feature_enrollment === 'boolean') {
+  const enrollment = enrollmentOf(event, properties);
+  // A group's enrollment ($group_type, $group_key) sets the group's property (persons/service.ts), not a person's.
+  if (enrollment && !enrollment.group) {
     // Older SDKs send only these two; the enrollment is the person property the flag's super condition reads.
-    const key = enrollmentProperty(properties.$feature_flag);
-    if (!set || !Object.hasOwn(set, key)) set = { ...set, [key]: properties.$feature_enrollment };
+    const key = enrollmentProperty(enrollment.flagKey);
+    if (!set || !Object.hasOwn(set, key)) set = { ...set, [key]: enrollment.enrolled };
   }
   if (set) properties.$set = set;
   if (setOnce) properties.$set_once = setOnce;
@@ -311,6 +314,8 @@ export class IngestService {
       await persons.load(fresh);
       for (const e of fresh) await persons.apply(e);
       await persons.flush();
+      // Enrollments in early access features (and their webhooks): no query unless the slice has enrollment events.
+      await recordEnrollments(tx, projectId, fresh, (distinctId) => persons.personUuid(distinctId));
       for (const [type, index] of persons.newGroupTypes) mapped.set(type, index);
     }
     return mapped;

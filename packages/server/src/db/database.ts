@@ -8,6 +8,11 @@ import type { Database } from './schema';
 import { checkpointInWorker } from './checkpointer';
 import { initial } from './migrations/0001-initial';
 import { personsAndEvents } from './migrations/0002-persons-events';
+import { earlyAccessPayload } from './migrations/0003-early-access-payload';
+import { earlyAccessEnrollments } from './migrations/0004-early-access-enrollments';
+import { webhooks } from './migrations/0005-webhooks';
+import { accounts } from './migrations/0006-accounts';
+import { activityLog } from './migrations/0007-activity-log';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -57,7 +62,15 @@ export function databaseLocation(config: Pick<Config, 'databaseUrl' | 'databaseS
 
 /** Versioned migrations, applied in key order. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001-initial': initial(dialect), '0002-persons-events': personsAndEvents(dialect) };
+  return {
+    '0001-initial': initial(dialect),
+    '0002-persons-events': personsAndEvents(dialect),
+    '0003-early-access-payload': earlyAccessPayload(dialect),
+    '0004-early-access-enrollments': earlyAccessEnrollments(dialect),
+    '0005-webhooks': webhooks(dialect),
+    '0006-accounts': accounts(dialect),
+    '0007-activity-log': activityLog(dialect),
+  };
 }
 
 /**

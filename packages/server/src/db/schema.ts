@@ -21,6 +21,8 @@ export interface ApiKeyTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The user who made the key (revoked when the user is removed); null for keys made by the command line. */
+  user_id: number | null;
 }
 
 export interface FeatureFlagTable {
@@ -46,6 +48,25 @@ export interface EarlyAccessFeatureTable {
   stage: string;
   documentation_url: string;
   created_at: string;
+  /** JSON object the feature carries for the SDKs (`payload`), or null. */
+  payload: string | null;
+}
+
+/** The latest opt-in or opt-out of a person (by distinct id) or group in an early access feature. */
+export interface EarlyAccessEnrollmentTable {
+  project_id: number;
+  feature_id: string;
+  /** '' for a person, else the group type's name. */
+  group_type: string;
+  /** The distinct id of a person, or the group key. */
+  key: string;
+  distinct_id: string | null;
+  person_uuid: string | null;
+  group_key: string | null;
+  enrolled: number;
+  /** The feature's stage when the enrollment was recorded. */
+  stage: string;
+  updated_at: string;
 }
 
 export interface PersonTable {
@@ -95,16 +116,124 @@ export interface EventTable {
   created_at: string;
 }
 
+export interface WebhookTable {
+  id: string;
+  project_id: number;
+  url: string;
+  /** The signing secret (`whsec_…`), stored as given: HMAC needs it. */
+  secret: string;
+  /** JSON array of webhook kinds. */
+  kinds: string;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The webhook outbox: one row per delivery of one change to one webhook. */
+export interface WebhookDeliveryTable {
+  id: string;
+  project_id: number;
+  webhook_id: string;
+  kind: string;
+  /** The JSON body sent, as sent. */
+  payload: string;
+  /** pending | succeeded | failed */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** A worker holds the delivery (is sending it) until then. */
+  locked_until: string | null;
+  last_response_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** The organization: one row (id 1) per service. */
+export interface OrganizationTable {
+  id: number;
+  name: string;
+  created_at: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** Lower case. */
+  email: string;
+  name: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url parts). */
+  password_hash: string;
+  /** viewer | member | admin | owner */
+  role: string;
+  created_at: string;
+}
+
+export interface SessionTable {
+  /** sha256 hex of the cookie's value. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface InviteTable {
+  id: string;
+  /** sha256 hex of the link's token. */
+  token_hash: string;
+  role: string;
+  email: string | null;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
+/** One failed login, counted under `email:<address>` and again under `ip:<address>`. */
+export interface LoginFailureTable {
+  id: Generated<number>;
+  key: string;
+  at: string;
+}
+
+/** One change to one item: who made it, when, and the changed fields (`detail`: JSON `{name, changes}`). */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  /** null for organization things: personal API keys, members, invites. */
+  project_id: number | null;
+  /** FeatureFlag | EarlyAccessFeature | Webhook | Project | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
+  scope: string;
+  item_id: string;
+  /** created | updated | deleted */
+  activity: string;
+  /** The user acting (a session, or the owner of the key used); null for the command line. */
+  user_id: number | null;
+  /** The personal API key used; null for a session or the command line. */
+  api_key_id: string | null;
+  actor_name: string;
+  detail: string;
+  created_at: string;
+}
+
 export interface Database {
   projects: ProjectTable;
   api_keys: ApiKeyTable;
   feature_flags: FeatureFlagTable;
   early_access_features: EarlyAccessFeatureTable;
+  early_access_enrollments: EarlyAccessEnrollmentTable;
   persons: PersonTable;
   person_distinct_ids: PersonDistinctIdTable;
   group_type_mappings: GroupTypeMappingTable;
   groups: GroupTable;
   events: EventTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  organizations: OrganizationTable;
+  users: UserTable;
+  sessions: SessionTable;
+  invites: InviteTable;
+  login_failures: LoginFailureTable;
+  activity_log: ActivityLogTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */

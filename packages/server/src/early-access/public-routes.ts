@@ -39,6 +39,7 @@ export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; r
                 stage: Type.String(),
                 documentationUrl: Type.String(),
                 flagKey: Type.Union([Type.String(), Type.Null()]),
+                payload: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
               }),
             ),
           }),

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
+import { actorOf } from '../activity/routes';
 import { projectRoutes } from '../http/project-routes';
 import { FlagSummarySchema } from '../feature-flags/routes';
-import { Id, PageQuery, Text } from '../http/schemas';
+import { Id, JsonObject, PageQuery, Text } from '../http/schemas';
 import type { Services } from '../services';
 import { STAGES } from './service';
 
@@ -14,6 +15,7 @@ const featureFields = {
   stage: Type.Enum([...STAGES]),
   documentation_url: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
+  payload: Type.Union([JsonObject, Type.Null()]),
 };
 const FeatureSchema = Type.Object(featureFields);
 const CreatedSchema = Type.Object({ ...featureFields, feature_flag_id: Type.Integer() });
@@ -23,6 +25,7 @@ const editable = {
   description: Text({ maxLength: 100_000 }),
   stage: Type.Enum([...STAGES]),
   documentation_url: Text({ maxLength: 800 }),
+  payload: Type.Union([JsonObject, Type.Null()], { description: 'a JSON object for the SDKs (at most 64 KB as JSON); null clears it' }),
 };
 const FeatureCreate = Type.Object(
   {
@@ -30,6 +33,7 @@ const FeatureCreate = Type.Object(
     stage: editable.stage,
     description: Type.Optional(editable.description),
     documentation_url: Type.Optional(editable.documentation_url),
+    payload: Type.Optional(editable.payload),
     feature_flag_id: Type.Optional(Type.Union([Id({ minimum: 0, description: '0 or null: a new flag named after the feature' }), Type.Null()])),
   },
   { additionalProperties: false },
@@ -40,8 +44,8 @@ const FeatureUpdate = Type.Partial(Type.Object(editable), { additionalProperties
 export const earlyAccessRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const routes = projectRoutes(app, services, { collection: 'early_access_feature', object: 'early_access_feature', tags: ['early access features'] });
   routes.list(PageQuery, FeatureSchema, (projectId, _query, page) => services.earlyAccess.list(projectId, page.limit, page.offset));
-  routes.create(FeatureCreate, CreatedSchema, (projectId, body) => services.earlyAccess.create(projectId, body));
+  routes.create(FeatureCreate, CreatedSchema, (projectId, body, request) => services.earlyAccess.create(projectId, body, actorOf(request)));
   routes.get(FeatureSchema, (projectId, id) => services.earlyAccess.get(projectId, id));
-  routes.update(FeatureUpdate, FeatureSchema, (projectId, id, body) => services.earlyAccess.update(projectId, id, body));
-  routes.delete((projectId, id) => services.earlyAccess.delete(projectId, id));
+  routes.update(FeatureUpdate, FeatureSchema, (projectId, id, body, request) => services.earlyAccess.update(projectId, id, body, actorOf(request)));
+  routes.delete((projectId, id, request) => services.earlyAccess.delete(projectId, id, actorOf(request)));
 };

@@ -1,19 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { enrollmentCondition } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
+import { changesBetween, recordActivity, type Actor } from '../activity/service';
 import type { Changes } from '../changes';
 import { isUuid } from '../uuid';
 import { isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
-import { checkKey, insertFlag, type FlagUpdateGuard } from '../feature-flags/service';
+import { checkKey, insertFlag, recordFlagActivity, type FlagUpdateGuard } from '../feature-flags/service';
 import { flagStore, toFlag, type Filters, type FlagRow } from '../feature-flags/store';
 import { NotFoundError, ValidationError } from '../errors';
+import { enqueueWebhooks } from '../webhooks/outbox';
 import { earlyAccessStore, type FeatureRow } from './store';
 
 export const STAGES = ['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived'] as const;
 export type Stage = (typeof STAGES)[number];
-/** Stages in which opted-in people get the feature (PostHog's "release stages"). */
-export const RELEASE_STAGES: readonly string[] = ['concept', 'alpha', 'beta', 'general-availability'];
+/**
+ * Stages in which opted-in people (or groups) get the feature. `concept` is a waitlist: opt-ins are recorded (the
+ * enrollment property is set) but the flag stays off until the feature moves to one of these.
+ */
+export const RELEASE_STAGES: readonly string[] = ['alpha', 'beta', 'general-availability'];
+
+/** The largest `payload`, serialized as JSON (UTF-8 bytes). */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+export type Payload = Record<string, unknown>;
 
 export interface FeatureInput {
   name: string;
@@ -21,6 +31,8 @@ export interface FeatureInput {
   description?: string;
   documentation_url?: string;
   feature_flag_id?: number | null;
+  /** A JSON object for the SDKs; null clears it. */
+  payload?: Payload | null;
 }
 export type FeaturePatch = Partial<Omit<FeatureInput, 'feature_flag_id'>>;
 
@@ -40,7 +52,21 @@ export function toFeature(row: FeatureRow, flag: FlagRow | undefined) {
     stage: row.stage,
     documentation_url: row.documentation_url,
     created_at: row.created_at,
+    payload: parsePayload(row.payload),
   };
+}
+
+const parsePayload = (text: string | null): Payload | null => (text === null ? null : (JSON.parse(text) as Payload));
+
+/** The payload as stored: null, or its JSON when it is an object of at most 64 KB; else 400 on `payload`. */
+function payloadText(payload: unknown): string | null {
+  if (payload === null) return null;
+  if (typeof payload !== 'object' || Array.isArray(payload)) throw new ValidationError('Expected a dictionary of items.', 'payload');
+  const text = JSON.stringify(payload);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) {
+    throw new ValidationError(`Ensure the payload has no more than ${MAX_PAYLOAD_BYTES} bytes as JSON.`, 'payload', 'max_length');
+  }
+  return text;
 }
 
 /** Django's slugify: ASCII only, lowercase, words joined by hyphens. */
@@ -67,11 +93,29 @@ function checkDocumentationUrl(url: string | undefined) {
   }
 }
 
-/** A flag linked to a feature stays person-based and is not deleted while the feature exists. */
+const aggregationOf = (filters: Filters): number | null =>
+  typeof filters.aggregation_group_type_index === 'number' ? filters.aggregation_group_type_index : null;
+
+/**
+ * A flag linked to a feature keeps its aggregation (enrollments are recorded on persons, or on groups of its group
+ * type, and its enrollment condition reads them there) and is not deleted while the feature exists.
+ */
 export const linkedFlagGuard: FlagUpdateGuard = async (db, flag, patch) => {
   if (!(await earlyAccessStore.byFlag(db, flag.id))) return;
-  if (patch.filters?.aggregation_group_type_index != null) {
-    throw new ValidationError('Cannot change this flag to a group-based when linked to an Early Access Feature.');
+  if (patch.filters !== undefined) {
+    const before = aggregationOf(JSON.parse(flag.filters) as Filters);
+    const after = aggregationOf(patch.filters);
+    if (before === null && after !== null) {
+      throw new ValidationError('Cannot change this flag to a group-based when linked to an Early Access Feature.');
+    }
+    if (before !== null && after === null) {
+      throw new ValidationError('Cannot change this flag to a person-based when linked to an Early Access Feature: its enrollments are recorded on groups.');
+    }
+    if (before !== after) {
+      throw new ValidationError(
+        'Cannot change the group type of this flag when linked to an Early Access Feature: its enrollments are recorded on groups of its group type.',
+      );
+    }
   }
   if (patch.deleted === true) {
     throw new ValidationError(
@@ -79,6 +123,23 @@ export const linkedFlagGuard: FlagUpdateGuard = async (db, flag, patch) => {
     );
   }
 };
+
+/** The fields of a feature the activity log follows. */
+const LOGGED_FIELDS = ['name', 'description', 'stage', 'documentation_url', 'payload', 'feature_flag_id'] as const;
+const logged = (row: FeatureRow) => ({ ...row, payload: parsePayload(row.payload) });
+
+/** Records a feature's creation, change or deletion in the activity log (in the change's transaction). */
+function recordFeatureActivity(db: Kysely<Database>, actor: Actor, before: FeatureRow | undefined, after: FeatureRow | undefined) {
+  const row = (after ?? before)!;
+  return recordActivity(db, actor, {
+    projectId: row.project_id,
+    scope: 'EarlyAccessFeature',
+    itemId: row.id,
+    activity: !before ? 'created' : !after ? 'deleted' : 'updated',
+    name: row.name,
+    changes: after ? changesBetween(before ? logged(before) : null, logged(after), LOGGED_FIELDS) : null,
+  });
+}
 
 const alreadyLinked = (key: string) => new ValidationError(`Linked feature flag ${key} already has a feature attached to it.`);
 
@@ -112,6 +173,7 @@ export class EarlyAccessService {
       stage: row.stage,
       documentationUrl: row.documentation_url,
       flagKey: row.flag_key ?? null,
+      payload: parsePayload(row.payload),
     }));
   }
 
@@ -121,14 +183,15 @@ export class EarlyAccessService {
   }
 
   /** Creates a feature, linked to the given flag or to a new one named after it; both in one transaction. */
-  async create(projectId: number, input: FeatureInput) {
+  async create(projectId: number, input: FeatureInput, actor: Actor) {
     checkDocumentationUrl(input.documentation_url);
+    const payload = input.payload === undefined ? null : payloadText(input.payload);
     const release = RELEASE_STAGES.includes(input.stage);
     const created = await this.db.transaction().execute(async (trx) => {
       let flag: FlagRow;
       if (input.feature_flag_id) {
         flag = await this.linkableFlag(trx, projectId, input.feature_flag_id);
-        if (release) flag = await setEnrollment(trx, flag, true);
+        if (release) flag = await setEnrollment(trx, projectId, flag, true, actor);
       } else {
         const key = slugify(input.name);
         if (!key) throw new ValidationError('This field may not be blank.', 'key', 'blank');
@@ -141,6 +204,7 @@ export class EarlyAccessService {
           active: true,
           ensure_experience_continuity: false,
         });
+        await recordFlagActivity(trx, actor, undefined, flag);
       }
       const row: FeatureRow = {
         id: randomUUID(),
@@ -151,6 +215,7 @@ export class EarlyAccessService {
         stage: input.stage,
         documentation_url: input.documentation_url ?? '',
         created_at: new Date().toISOString(),
+        payload,
       };
       try {
         await earlyAccessStore.insert(trx, row);
@@ -158,53 +223,64 @@ export class EarlyAccessService {
         if (isUniqueViolation(error, 'feature_flag_id')) throw alreadyLinked(flag.key);
         throw error;
       }
+      await recordFeatureActivity(trx, actor, undefined, row);
       return { row, flag };
     });
     this.changes.flagsChanged(projectId);
     return { ...toFeature(created.row, created.flag), feature_flag_id: created.flag.id };
   }
 
-  /** Updates name, description, stage or documentation_url; a stage change turns enrollment on or off. */
-  async update(projectId: number, id: string, patch: FeaturePatch) {
+  /** Updates name, description, stage, documentation_url or payload; a stage change turns enrollment on or off. */
+  async update(projectId: number, id: string, patch: FeaturePatch, actor: Actor) {
     checkDocumentationUrl(patch.documentation_url);
+    const payload = patch.payload === undefined ? undefined : payloadText(patch.payload);
     const result = await this.db.transaction().execute(async (trx) => {
       const row = await this.row(projectId, id, trx);
       let flag = row.feature_flag_id === null ? undefined : await flagStore.get(trx, projectId, row.feature_flag_id);
       const { name, description, stage, documentation_url } = patch;
-      const changes = Object.fromEntries(Object.entries({ name, description, stage, documentation_url }).filter(([, v]) => v !== undefined));
+      const changes = Object.fromEntries(
+        Object.entries({ name, description, stage, documentation_url, payload }).filter(([, v]) => v !== undefined),
+      ) as Partial<FeatureRow>;
       await earlyAccessStore.update(trx, row.id, changes);
       if (flag && stage !== undefined) {
         const wasRelease = RELEASE_STAGES.includes(row.stage);
         const isRelease = RELEASE_STAGES.includes(stage);
-        if (!wasRelease && isRelease) flag = await setEnrollment(trx, flag, true);
-        else if (!isRelease) flag = await setEnrollment(trx, flag, false);
+        if (!wasRelease && isRelease) flag = await setEnrollment(trx, projectId, flag, true, actor);
+        else if (!isRelease) flag = await setEnrollment(trx, projectId, flag, false, actor);
       }
-      return toFeature({ ...row, ...changes }, flag);
+      const updated = { ...row, ...changes };
+      await recordFeatureActivity(trx, actor, row, updated);
+      if (stage !== undefined && stage !== row.stage) {
+        await enqueueWebhooks(trx, projectId, 'early_access.stage_changed', {
+          early_access_feature: { id: row.id, name: updated.name, stage, flag_key: flag?.key ?? null },
+          previous_stage: row.stage,
+          stage,
+        });
+      }
+      return toFeature(updated, flag);
     });
     if (patch.stage !== undefined) this.changes.flagsChanged(projectId);
     return result;
   }
 
   /** Deletes the feature; its flag stays, with enrollment cleared. */
-  async delete(projectId: number, id: string) {
+  async delete(projectId: number, id: string, actor: Actor) {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.row(projectId, id, trx);
       const flag = row.feature_flag_id === null ? undefined : await flagStore.get(trx, projectId, row.feature_flag_id);
-      if (flag) await setEnrollment(trx, flag, false);
+      if (flag) await setEnrollment(trx, projectId, flag, false, actor);
       await earlyAccessStore.delete(trx, row.id);
+      await recordFeatureActivity(trx, actor, row, undefined);
     });
     this.changes.flagsChanged(projectId);
   }
 
-  /** The flag to link: in this project, live, not linked yet, not group-based, not multivariate. */
+  /** The flag to link: in this project, live, not linked yet, not multivariate (person- or group-based). */
   private async linkableFlag(db: Kysely<Database>, projectId: number, flagId: number): Promise<FlagRow> {
     const flag = await flagStore.get(db, projectId, flagId);
     if (!flag || flag.deleted) throw new ValidationError('Feature Flag with this ID does not exist');
     if (await earlyAccessStore.byFlag(db, flag.id)) throw alreadyLinked(flag.key);
     const filters = JSON.parse(flag.filters) as Filters;
-    if (filters.aggregation_group_type_index != null) {
-      throw new ValidationError('Group-based feature flags are not supported for Early Access Features.');
-    }
     const variants = (filters.multivariate as { variants?: unknown[] } | null | undefined)?.variants;
     if (Array.isArray(variants) && variants.length) {
       throw new ValidationError('Multivariate feature flags are not supported for Early Access Features.');
@@ -219,9 +295,17 @@ export class EarlyAccessService {
   }
 }
 
-/** Sets `super_groups` to the enrollment condition (on) or to null (off), keeping every other filter. */
-async function setEnrollment(db: Kysely<Database>, flag: FlagRow, on: boolean): Promise<FlagRow> {
+/**
+ * Sets `super_groups` to the enrollment condition (on; by the flag's group type for a group-based flag) or to null
+ * (off), keeping every other filter. Writes (and announces the change to webhooks and records it in the activity log as
+ * the actor's change to the flag) only when it changes something.
+ */
+async function setEnrollment(db: Kysely<Database>, projectId: number, flag: FlagRow, on: boolean, actor: Actor): Promise<FlagRow> {
   const filters = JSON.parse(flag.filters) as Filters;
-  const next = { ...filters, super_groups: on ? [enrollmentCondition(flag.key)] : null };
-  return flagStore.update(db, flag, { filters: JSON.stringify(next) });
+  const superGroups = on ? [enrollmentCondition(flag.key, aggregationOf(filters))] : null;
+  if (JSON.stringify(filters.super_groups ?? null) === JSON.stringify(superGroups)) return flag;
+  const updated = await flagStore.update(db, flag, { filters: JSON.stringify({ ...filters, super_groups: superGroups }) });
+  await enqueueWebhooks(db, projectId, 'feature_flag.changed', { feature_flag: toFlag(updated), change: 'updated' });
+  await recordFlagActivity(db, actor, flag, updated);
+  return updated;
 }

@@ -29,7 +29,7 @@ export const earlyAccessStore = {
     return db
       .selectFrom('early_access_features as f')
       .leftJoin('feature_flags as flag', 'flag.id', 'f.feature_flag_id')
-      .select(['f.id', 'f.name', 'f.description', 'f.stage', 'f.documentation_url', 'flag.key as flag_key'])
+      .select(['f.id', 'f.name', 'f.description', 'f.stage', 'f.documentation_url', 'f.payload', 'flag.key as flag_key'])
       .where('f.project_id', '=', projectId)
       .where('f.stage', 'in', stages)
       .orderBy('f.created_at')
@@ -37,7 +37,7 @@ export const earlyAccessStore = {
       .execute();
   },
 
-  async update(db: Executor, id: string, changes: Partial<Pick<FeatureRow, 'name' | 'description' | 'stage' | 'documentation_url'>>) {
+  async update(db: Executor, id: string, changes: Partial<Pick<FeatureRow, 'name' | 'description' | 'stage' | 'documentation_url' | 'payload'>>) {
     if (Object.keys(changes).length) await db.updateTable('early_access_features').set(changes).where('id', '=', id).execute();
   },
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { authorize } from '../http/auth';
 import { projectRoutes } from '../http/project-routes';
-import { JsonObject, PageQuery, Text } from '../http/schemas';
+import { JsonObject, PageQuery, ProjectParams, Text, errorResponses } from '../http/schemas';
 import type { Services } from '../services';
+import { MAX_COUNT_DAYS, MAX_COUNT_HOUR_DAYS, MAX_SERIES } from './service';
 
 const EventSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: "the event's uuid (sent by the SDK, or made at ingestion)" }),
@@ -22,9 +24,57 @@ const EventListQuery = Type.Intersect([
   }),
 ]);
 
-/** `/api/projects/:project_id/events/`: stored events, newest first. */
+const EventCountsQuery = Type.Object({
+  event: Text({ minLength: 1, maxLength: 1000, description: 'the event counted (exact name)' }),
+  after: Type.String({ description: 'from this ISO 8601 date (UTC midnight) or date-time (inclusive)' }),
+  before: Type.Optional(Type.String({ description: 'until this ISO 8601 date or date-time (exclusive); default now' })),
+  interval: Type.Optional(
+    Type.Enum(['day', 'hour'], {
+      description: `buckets: UTC days (default; at most ${MAX_COUNT_DAYS}) or hours (at most ${MAX_COUNT_HOUR_DAYS} days of them)`,
+    }),
+  ),
+  breakdown: Type.Optional(Text({ maxLength: 1000, description: 'one series per value of this event property, e.g. $feature_flag_response' })),
+  properties: Type.Optional(
+    Type.String({
+      description:
+        'only events with these property values: a JSON list `[{"key": "$feature_flag", "value": "my-flag"}]`, exact equality compared as text, ANDed (a list as `value` matches any of its values)',
+    }),
+  ),
+});
+
+const EventCountsSchema = Type.Object({
+  interval: Type.Enum(['day', 'hour']),
+  days: Type.Array(Type.String(), { description: 'every bucket of the range, with or without events: `2026-11-23` by day, `2026-11-23T14:00:00Z` by hour' }),
+  series: Type.Array(
+    Type.Object({
+      breakdown_value: Type.Union([Type.String(), Type.Null()], {
+        description: 'the property value as text (`true`, `3`, `control`); null: without the property (or without breakdown); `$other`: the rest',
+      }),
+      counts: Type.Array(Type.Integer(), { description: 'one per bucket' }),
+      total: Type.Integer(),
+    }),
+    { description: `most events first; at most ${MAX_SERIES}, the smallest summed into \`$other\` (last)` },
+  ),
+});
+
+/** `/api/projects/:project_id/events/`: stored events, newest first; `…/event_counts/`: one event's counts over time. */
 export const eventRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   projectRoutes(app, services, { collection: 'events', object: 'event', tags: ['events'] }).list(EventListQuery, EventSchema, (projectId, query, page) =>
     services.events.list(projectId, query, page.limit, page.offset),
+  );
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof EventCountsQuery> }>(
+    '/api/projects/:project_id/event_counts',
+    {
+      onRequest: authorize(services, 'event:read'),
+      schema: {
+        tags: ['events'],
+        summary: "One event's counts per UTC day or hour, optionally by one property's values",
+        params: ProjectParams,
+        querystring: EventCountsQuery,
+        response: { 200: EventCountsSchema, ...errorResponses },
+      },
+    },
+    async (request) => services.events.counts(request.project!.id, request.query),
   );
 };

@@ -1,5 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Dialect } from '../db/database';
+import { jsonTextAt } from '../db/json-text';
+import { containsPattern } from '../db/like';
 import { countThenPage, rowsWithinBytes } from '../db/page';
 import type { EventTable, Executor } from '../db/schema';
 
@@ -81,5 +83,129 @@ export const eventStore = {
           .execute(),
       );
     });
+  },
+};
+
+/** What `eventCounts` counts: one event's occurrences in a time range, optionally only those with given property values. */
+export interface CountFilters {
+  event: string;
+  /** ISO timestamps: from `after` (inclusive) to `before` (exclusive). */
+  after: string;
+  before: string;
+  /** How many leading characters of the stored timestamp name its bucket: 10 (a UTC day) or 13 (a UTC hour). */
+  bucketChars: 10 | 13;
+  /**
+   * Exact matches, ANDed: the property `key`'s value, in comparable form (`comparable`), is one of `values`
+   * (a null among them matches a property that is absent or null).
+   */
+  properties: { key: string; values: (string | null)[] }[];
+}
+
+/**
+ * A property value in the form counts compare and group by: the JSON text of the value's text, so that `true` and
+ * `"true"`, `3` and `"3"` are one value. Objects and arrays keep their own JSON text; absent and null are null.
+ */
+export const comparable = (text: string | null) => (text === null ? null : JSON.stringify(text));
+
+/** The series key of values outside the largest series: it cannot be a comparable value (which starts with `"`, `{` or `[`). */
+export const OTHER_KEY = '*other';
+
+/** `comparable` in SQL, of a column holding a property's raw JSON text (see `jsonTextAt`). */
+const comparableOf = (column: string) => {
+  const c = sql.ref(column);
+  return sql<string | null>`(case substr(${c}, 1, 1) when '"' then ${c} when '{' then ${c} when '[' then ${c} when 'n' then null else '"' || ${c} || '"' end)`;
+};
+
+/**
+ * The matching events, one row each: `bucket`, the raw JSON of the breakdown property (`b`) and of each filtered
+ * property (`f0`, `f1`, …). A fence (offset 0) keeps each property read once per event, not once per use.
+ */
+function matching(dialect: Dialect, projectId: number, filters: CountFilters, breakdown: string | undefined) {
+  const columns = [
+    sql`substr(${sql.ref('timestamp')}, 1, ${sql.lit(filters.bucketChars)}) as bucket`,
+    ...(breakdown === undefined ? [] : [sql`${jsonTextAt(dialect, 'properties', [breakdown])} as b`]),
+    ...filters.properties.map((p, i) => sql`${jsonTextAt(dialect, 'properties', [p.key])} as ${sql.ref(`f${i}`)}`),
+  ];
+  const fence = dialect === 'postgres' ? sql`offset 0` : sql`limit -1 offset 0`;
+  return sql`(select ${sql.join(columns)} from events
+    where project_id = ${projectId} and event = ${filters.event} and ${sql.ref('timestamp')} >= ${filters.after} and ${sql.ref('timestamp')} < ${filters.before}
+    ${sql.join(filters.properties.flatMap(textMayMatch), sql` `)}
+    ${fence}) as m`;
+}
+
+/**
+ * A cheap first test of a property filter on the stored text, before any JSON is read: properties are stored as
+ * JSON.stringify writes them, so a top-level property with one of the values reads `"key":"value"` or `"key":value`
+ * in it (the exact test follows on the JSON). None when the filter also takes an absent property.
+ */
+function textMayMatch({ key, values }: CountFilters['properties'][number]) {
+  if (values.includes(null)) return [];
+  const name = `${JSON.stringify(key)}:`;
+  const patterns = values.flatMap((value) => [containsPattern(`${name}${value}`), containsPattern(`${name}${JSON.parse(value!) as string}`)]);
+  return [
+    sql`and (${sql.join(
+      patterns.map((pattern) => sql`properties like ${pattern} escape '\\'`),
+      sql` or `,
+    )})`,
+  ];
+}
+
+/** The property filters on `matching`'s columns, ANDed. */
+function propertyConditions(filters: CountFilters) {
+  const conditions = filters.properties.map((p, i) => {
+    const value = comparableOf(`m.f${i}`);
+    const texts = p.values.filter((v): v is string => v !== null);
+    const parts = [...(texts.length ? [sql`${value} in (${sql.join(texts)})`] : []), ...(texts.length < p.values.length ? [sql`${value} is null`] : [])];
+    return sql`(${sql.join(parts, sql` or `)})`;
+  });
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/** Counts for charts (see `eventCounts`). */
+export const eventCounts = {
+  /** Matching events per bucket. */
+  async perBucket(db: Executor, dialect: Dialect, projectId: number, filters: CountFilters) {
+    const { rows } = await sql<{ bucket: string; n: number | string }>`
+      select m.bucket as bucket, count(*) as n from ${matching(dialect, projectId, filters, undefined)} ${propertyConditions(filters)}
+      group by 1`.execute(db);
+    return rows.map((r) => ({ bucket: r.bucket, n: Number(r.n) }));
+  },
+
+  /**
+   * The `limit` breakdown values (comparable form) with the most matching events, most first; ties in null-first,
+   * then byte order, alike on both databases.
+   */
+  async topValues(db: Executor, dialect: Dialect, projectId: number, filters: CountFilters, breakdown: string, limit: number) {
+    const order = dialect === 'postgres' ? sql`t.v collate "C"` : sql`t.v`;
+    const { rows } = await sql<{ v: string | null; n: number | string }>`
+      select t.v as v, t.n as n from (
+        select ${comparableOf('m.b')} as v, count(*) as n from ${matching(dialect, projectId, filters, breakdown)} ${propertyConditions(filters)}
+        group by 1
+      ) as t
+      order by t.n desc, (t.v is null) desc, ${order} limit ${sql.lit(limit)}`.execute(db);
+    return rows.map((r) => ({ v: r.v, n: Number(r.n) }));
+  },
+
+  /**
+   * Matching events per bucket and breakdown value (comparable form), at most `maxRows` rows (in no order). With
+   * `top`, values not in it are counted under `OTHER_KEY` (null too, unless `top.null`).
+   */
+  async perBucketAndValue(
+    db: Executor,
+    dialect: Dialect,
+    projectId: number,
+    filters: CountFilters,
+    breakdown: string,
+    top?: { values: string[]; null: boolean },
+    maxRows?: number,
+  ) {
+    const value = comparableOf('m.b');
+    const series = top
+      ? sql`case when ${value} is null then ${top.null ? sql`null` : sql.lit(OTHER_KEY)} when ${top.values.length ? sql`${value} in (${sql.join(top.values)})` : sql`1 = 0`} then ${value} else ${sql.lit(OTHER_KEY)} end`
+      : value;
+    const { rows } = await sql<{ bucket: string; v: string | null; n: number | string }>`
+      select m.bucket as bucket, ${series} as v, count(*) as n from ${matching(dialect, projectId, filters, breakdown)} ${propertyConditions(filters)}
+      group by 1, 2 ${maxRows === undefined ? sql`` : sql`limit ${sql.lit(maxRows)}`}`.execute(db);
+    return rows.map((r) => ({ bucket: r.bucket, v: r.v, n: Number(r.n) }));
   },
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { NotFoundError } from '../errors';
+import { actorOf } from '../activity/routes';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, Text, intId } from '../http/schemas';
 import type { Services } from '../services';
@@ -42,23 +43,29 @@ const FlagListQuery = Type.Intersect([
   PageQuery,
   Type.Object({
     search: Type.Optional(Text({ maxLength: MAX_NAME, description: 'flags whose key or name contains this, ignoring case' })),
-    active: Type.Optional(Type.String()),
+    active: Type.Optional(Type.String({ description: 'true: only active flags; false: only inactive ones' })),
+    type: Type.Optional(Type.Enum(['boolean', 'multivariant'], { description: 'multivariant: flags with variants; boolean: flags without' })),
+    has_early_access: Type.Optional(Type.Boolean({ description: 'true: only flags an early access feature uses; false: only the others' })),
   }),
 ]);
 
 /** `/api/projects/:project_id/feature_flags/`: list, create, retrieve, update, soft delete (PATCH `deleted: true`). */
 export const featureFlagRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const routes = projectRoutes(app, services, { collection: 'feature_flags', object: 'feature_flag', tags: ['feature flags'] });
-  routes.list(FlagListQuery, FeatureFlagSchema, (projectId, { active, search }, page) =>
+  routes.list(FlagListQuery, FeatureFlagSchema, (projectId, { active, search, type, has_early_access }, page) =>
     services.flags.list(projectId, {
       ...page,
       search: search || undefined,
       active: active === 'true' ? true : active === 'false' ? false : undefined,
+      type,
+      hasEarlyAccess: has_early_access,
     }),
   );
-  routes.create(FlagCreate, FeatureFlagSchema, (projectId, body) => services.flags.create(projectId, body));
+  routes.create(FlagCreate, FeatureFlagSchema, (projectId, body, request) => services.flags.create(projectId, body, actorOf(request)));
   routes.get(FeatureFlagSchema, (projectId, id) => services.flags.get(projectId, intId(id) ?? notFoundId()));
-  routes.update(FlagUpdate, FeatureFlagSchema, (projectId, id, body) => services.flags.update(projectId, intId(id) ?? notFoundId(), body));
+  routes.update(FlagUpdate, FeatureFlagSchema, (projectId, id, body, request) =>
+    services.flags.update(projectId, intId(id) ?? notFoundId(), body, actorOf(request)),
+  );
 };
 
 function notFoundId(): never {

@@ -1,10 +1,41 @@
 import { ENROLLMENT_PROPERTY_PREFIX, enrollmentProperty, validateFilters } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../db/database';
+import { isUniqueViolation, type Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Changes } from '../changes';
+import { changesBetween, recordActivity, type Actor } from '../activity/service';
+import { enqueueWebhooks } from '../webhooks/outbox';
 import { NotFoundError, ValidationError } from '../errors';
-import { flagStore, toFlag, type FeatureFlag, type Filters, type FlagRow } from './store';
+import { flagStore, toFlag, type FeatureFlag, type Filters, type FlagListOptions, type FlagRow } from './store';
+
+/** The `feature_flag.changed` webhook of a flag changed through the API, in the change's transaction. */
+function flagChanged(db: Kysely<Database>, row: FlagRow, change: 'created' | 'updated' | 'deleted') {
+  const { id, key, name, active, deleted, version } = toFlag(row);
+  return enqueueWebhooks(db, row.project_id, 'feature_flag.changed', { feature_flag: { id, key, name, active, deleted, version }, change });
+}
+
+/** The fields of a flag the activity log follows. */
+const LOGGED_FIELDS = ['key', 'name', 'filters', 'active', 'deleted', 'ensure_experience_continuity'] as const;
+
+/**
+ * Records a flag's creation (`before` undefined) or change in the activity log, in the change's transaction: the fields
+ * that changed, with their values before and after. A change to `deleted` is a delete (or an update when undone).
+ */
+export async function recordFlagActivity(db: Kysely<Database>, actor: Actor, before: FlagRow | undefined, after: FlagRow): Promise<void> {
+  const shown = (row: FlagRow) => {
+    const flag = toFlag(row);
+    return Object.fromEntries(LOGGED_FIELDS.map((field) => [field, flag[field]]));
+  };
+  const activity = !before ? 'created' : after.deleted === 1 && before.deleted !== 1 ? 'deleted' : 'updated';
+  await recordActivity(db, actor, {
+    projectId: after.project_id,
+    scope: 'FeatureFlag',
+    itemId: after.id,
+    activity,
+    name: after.key,
+    changes: changesBetween(before ? shown(before) : null, shown(after), LOGGED_FIELDS),
+  });
+}
 
 export const KEY_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
@@ -66,6 +97,7 @@ export class FeatureFlagService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changes: Changes,
+    private readonly dialect: Dialect,
   ) {}
 
   /** Adds a rule every update must pass before it is applied. */
@@ -73,15 +105,20 @@ export class FeatureFlagService {
     this.guards.push(guard);
   }
 
-  async create(projectId: number, input: FlagInput): Promise<FeatureFlag> {
+  async create(projectId: number, input: FlagInput, actor: Actor): Promise<FeatureFlag> {
     await checkKey(this.db, projectId, input.key);
     if (input.filters) checkFilters(input.filters);
-    const row = await insertFlag(this.db, projectId, {
-      key: input.key,
-      name: input.name ?? '',
-      filters: input.filters ?? { groups: [] },
-      active: input.active ?? true,
-      ensure_experience_continuity: input.ensure_experience_continuity ?? false,
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await insertFlag(trx, projectId, {
+        key: input.key,
+        name: input.name ?? '',
+        filters: input.filters ?? { groups: [] },
+        active: input.active ?? true,
+        ensure_experience_continuity: input.ensure_experience_continuity ?? false,
+      });
+      await flagChanged(trx, inserted, 'created');
+      await recordFlagActivity(trx, actor, undefined, inserted);
+      return inserted;
     });
     this.changes.flagsChanged(projectId);
     return toFlag(row);
@@ -91,14 +128,21 @@ export class FeatureFlagService {
     return toFlag(await this.row(projectId, id));
   }
 
-  async list(projectId: number, opts: { limit: number; offset: number; search?: string; active?: boolean }) {
-    const { count, rows } = await flagStore.page(this.db, projectId, opts);
+  async list(projectId: number, opts: FlagListOptions) {
+    const { count, rows } = await flagStore.page(this.db, this.dialect, projectId, opts);
     return { count, results: rows.map(toFlag) };
   }
 
-  async update(projectId: number, id: number, patch: FlagPatch): Promise<FeatureFlag> {
-    const row = await this.row(projectId, id);
-    for (const guard of this.guards) await guard(this.db, row, patch);
+  /** Applies a patch, and enqueues its `feature_flag.changed` webhooks and records it in the activity log in the same transaction. */
+  async update(projectId: number, id: number, patch: FlagPatch, actor: Actor): Promise<FeatureFlag> {
+    const updated = await this.db.transaction().execute((trx) => this.updateIn(trx, projectId, id, patch, actor));
+    this.changes.flagsChanged(projectId);
+    return toFlag(updated);
+  }
+
+  private async updateIn(db: Kysely<Database>, projectId: number, id: number, patch: FlagPatch, actor: Actor): Promise<FlagRow> {
+    const row = await this.row(projectId, id, db);
+    for (const guard of this.guards) await guard(db, row, patch);
     const stored = JSON.parse(row.filters) as Filters;
     const changes: Parameters<typeof flagStore.update>[2] = {};
     let filters = stored;
@@ -107,31 +151,32 @@ export class FeatureFlagService {
       filters = 'super_groups' in patch.filters || !('super_groups' in stored) ? patch.filters : { ...patch.filters, super_groups: stored.super_groups };
     }
     if (patch.key !== undefined && patch.key !== row.key) {
-      await checkKey(this.db, projectId, patch.key, row.id);
+      await checkKey(db, projectId, patch.key, row.id);
       changes.key = patch.key;
       filters = renameEnrollment(filters, patch.key);
     }
     if (patch.filters !== undefined) checkFilters(filters);
     if (filters !== stored) changes.filters = JSON.stringify(filters);
     if (patch.deleted !== undefined) {
-      if (!patch.deleted && row.deleted && (await flagStore.liveKeyExists(this.db, projectId, changes.key ?? row.key, row.id))) throw duplicateKey();
+      if (!patch.deleted && row.deleted && (await flagStore.liveKeyExists(db, projectId, changes.key ?? row.key, row.id))) throw duplicateKey();
       changes.deleted = patch.deleted ? 1 : 0;
     }
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.active !== undefined) changes.active = patch.active ? 1 : 0;
     if (patch.ensure_experience_continuity !== undefined) changes.ensure_experience_continuity = patch.ensure_experience_continuity ? 1 : 0;
     try {
-      const updated = await flagStore.update(this.db, row, changes);
-      this.changes.flagsChanged(projectId);
-      return toFlag(updated);
+      const updated = await flagStore.update(db, row, changes);
+      await flagChanged(db, updated, updated.deleted === 1 && row.deleted !== 1 ? 'deleted' : 'updated');
+      await recordFlagActivity(db, actor, row, updated);
+      return updated;
     } catch (error) {
       if (isUniqueViolation(error, 'key')) throw duplicateKey();
       throw error;
     }
   }
 
-  private async row(projectId: number, id: number): Promise<FlagRow> {
-    const row = Number.isSafeInteger(id) ? await flagStore.get(this.db, projectId, id) : undefined;
+  private async row(projectId: number, id: number, db: Kysely<Database> = this.db): Promise<FlagRow> {
+    const row = Number.isSafeInteger(id) ? await flagStore.get(db, projectId, id) : undefined;
     if (!row) throw new NotFoundError();
     return row;
   }

@@ -1,7 +1,9 @@
-import type { Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/database';
+import { jsonTextAt } from '../db/json-text';
 import { containsIgnoringCase } from '../db/like';
 import { countThenPage } from '../db/page';
-import type { Executor, FeatureFlagTable } from '../db/schema';
+import type { Database, Executor, FeatureFlagTable } from '../db/schema';
 
 export type FlagRow = Selectable<FeatureFlagTable>;
 export type Filters = Record<string, unknown>;
@@ -41,6 +43,19 @@ export interface NewFlag {
   filters: Filters;
   active: boolean;
   ensure_experience_continuity: boolean;
+}
+
+/** What a list of flags may be narrowed to; paging too. */
+export interface FlagListOptions {
+  limit: number;
+  offset: number;
+  /** In the key or name, ignoring case. */
+  search?: string;
+  active?: boolean;
+  /** `multivariant`: with variants; `boolean`: without. */
+  type?: 'boolean' | 'multivariant';
+  /** Only flags an early access feature uses (or only those none uses). */
+  hasEarlyAccess?: boolean;
 }
 
 /** SQL for feature flags. Every query is scoped to a project. */
@@ -83,9 +98,26 @@ export const flagStore = {
     return { ...row, ...values };
   },
 
-  async page(db: Executor, projectId: number, opts: { limit: number; offset: number; search?: string; active?: boolean }) {
+  async page(db: Executor, dialect: Dialect, projectId: number, opts: FlagListOptions) {
     let query = db.selectFrom('feature_flags').where('project_id', '=', projectId).where('deleted', '=', 0);
     if (opts.active !== undefined) query = query.where('active', '=', opts.active ? 1 : 0);
+    if (opts.type !== undefined) {
+      // Multivariate: `filters.multivariate.variants` is a list with at least one variant (as the web app tells them apart).
+      const variants = sql`coalesce(${jsonTextAt(dialect, 'feature_flags.filters', ['multivariate', 'variants'])}, '')`;
+      const multivariate = sql<SqlBool>`(${variants} like '[%' and ${variants} <> '[]')`;
+      query = query.where(opts.type === 'multivariant' ? multivariate : sql<SqlBool>`not ${multivariate}`);
+    }
+    if (opts.hasEarlyAccess !== undefined) {
+      const linked = (eb: ExpressionBuilder<Database, 'feature_flags'>) =>
+        eb.exists(
+          eb
+            .selectFrom('early_access_features as f')
+            .select('f.id')
+            .whereRef('f.feature_flag_id', '=', 'feature_flags.id')
+            .where('f.project_id', '=', projectId),
+        );
+      query = query.where((eb) => (opts.hasEarlyAccess ? linked(eb) : eb.not(linked(eb))));
+    }
     if (opts.search) {
       const search = opts.search;
       query = query.where((eb) => eb.or([containsIgnoringCase('key', search), containsIgnoringCase('name', search)]));

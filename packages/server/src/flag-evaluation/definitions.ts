@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { compileFlags, type CompiledFlags, type FlagDefinition, type FlagFilters } from '@service/flag-engine';
+import { compileFlags, foldEnrollment, type CompiledFlags, type FlagDefinition, type FlagFilters } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
 import type { Changes } from '../changes';
 import type { Database } from '../db/schema';
@@ -13,7 +13,7 @@ export interface ProjectFlags {
   /** JSON of each flag outcome, built on first use. */
   wire: WireFragments;
   groupTypeMapping: Record<string, string>;
-  /** The body of `/flags/definitions`, and its ETag. */
+  /** The body of `/flags/definitions` (enrollment folded into `groups`, see `foldEnrollment`), and its ETag. */
   definitionsBody: string;
   etag: string;
 }
@@ -60,7 +60,10 @@ export class FlagDefinitionsCache {
   private async load(projectId: number): Promise<ProjectFlags> {
     const [rows, groupTypeMapping] = await Promise.all([flagStore.live(this.db, projectId), personReads.groupTypeMapping(this.db, projectId)]);
     const definitions = rows.map(toDefinition);
-    const definitionsBody = JSON.stringify({ flags: definitions, group_type_mapping: groupTypeMapping, cohorts: {} });
+    // SDKs that evaluate locally may ignore `super_groups` (posthog-node 5.x does): they get the early access
+    // enrollment folded into `groups`, which gives the same answers. The service evaluates the stored filters.
+    const served = definitions.map(foldEnrollment);
+    const definitionsBody = JSON.stringify({ flags: served, group_type_mapping: groupTypeMapping, cohorts: {} });
     return {
       compiled: compileFlags(definitions, { groupTypeMapping, mode: 'server' }),
       wire: new WireFragments(new Map(rows.map((row) => [row.key, row]))),

@@ -1,22 +1,54 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { hasScope, type ApiKey, type ApiKeyService } from '../api-keys/service';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { hasScope, type ApiKey, type ApiKeyService, type VerifiedKey } from '../api-keys/service';
 import type { ProjectService } from '../projects/service';
 import type { Project } from '../projects/store';
 import { NotFoundError } from '../errors';
+import { isRole, roleHasScope, ROLE_SCOPES, type Role } from '../users/roles';
+import type { User } from '../users/service';
+import type { SessionService } from '../users/sessions';
 import { authenticationFailed, notAuthenticated, permissionDenied } from './errors';
 import { intId } from './schemas';
+import { checkCsrf, clearSessionCookie, sessionToken, setSessionCookie } from './session';
+
+/**
+ * Who a request acts for: a personal API key (with its user, or none for a key made by the command line) or a session
+ * (its user). Scopes are the key's, cut down to its user's role; a session has its role's.
+ */
+export interface Principal {
+  via: 'key' | 'session';
+  /** The user's id; null for a command-line key. */
+  userId: number | null;
+  /** The user's role; null for a command-line key (its scopes alone count). */
+  role: Role | null;
+  scopes: readonly string[];
+  /** The projects the key is limited to; null for every project. */
+  projectIds: number[] | null;
+  /** The session's user (sessions only). */
+  user: User | null;
+  /** The session's CSRF token (sessions only). */
+  csrfToken: string | null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey: ApiKey | null;
     project: Project | null;
+    principal: Principal | null;
   }
 }
+
+/** True when the principal carries `scope`: granted by its key or session, and by its user's role. */
+export function can(principal: Pick<Principal, 'scopes' | 'role'>, scope: string): boolean {
+  return hasScope(principal.scopes as string[], scope) && (principal.role === null || roleHasScope(principal.role, scope));
+}
+
+/** Has an owner's rights: an owner, or a command-line key with scope `*`. */
+export const isOwner = (principal: Pick<Principal, 'scopes' | 'role'>) => can(principal, '*');
 
 const BEARER = /^Bearer\s+(\S.+)$/;
 
 /** The personal API key of the request: `Authorization: Bearer <key>`. */
-export async function authenticate(keys: ApiKeyService, request: FastifyRequest): Promise<ApiKey> {
+export async function authenticate(keys: ApiKeyService, request: FastifyRequest): Promise<VerifiedKey> {
   const header = request.headers.authorization;
   if (!header) throw notAuthenticated();
   const secret = BEARER.exec(header)?.[1]?.trim();
@@ -25,31 +57,84 @@ export async function authenticate(keys: ApiKeyService, request: FastifyRequest)
   return key;
 }
 
-/** Throws 403 unless the key carries `scope`. */
-export function requireScope(key: ApiKey, scope: string) {
-  if (!hasScope(key.scopes, scope)) throw permissionDenied(`API key missing required scope '${scope}'`);
+const keyPrincipal = (key: VerifiedKey): Principal => ({
+  via: 'key',
+  userId: key.user_id,
+  role: key.role !== null && isRole(key.role) ? key.role : null,
+  scopes: key.scopes,
+  projectIds: key.project_ids,
+  user: null,
+  csrfToken: null,
+});
+
+/** Throws 403 unless the key carries `scope` (and, for a user's key, the user's role does too). */
+export function requireScope(key: ApiKey & { role?: string | null }, scope: string) {
+  if (!can({ scopes: key.scopes, role: key.role && isRole(key.role) ? key.role : null }, scope)) {
+    throw permissionDenied(`API key missing required scope '${scope}'`);
+  }
 }
 
 /** Throws 403 when the key is limited to other projects. */
-export function requireProject(key: ApiKey, projectId: number) {
+export function requireProject(key: Pick<ApiKey, 'project_ids'>, projectId: number) {
   if (key.project_ids && !key.project_ids.includes(projectId)) {
     throw permissionDenied(`API key does not have access to the requested project: ID ${projectId}.`);
   }
 }
 
+export interface AuthDeps {
+  keys: ApiKeyService;
+  projects: ProjectService;
+  sessions: SessionService;
+}
+
 /**
- * An onRequest hook (before the body is read) that requires a personal API key with `scope`; on routes with `:project_id` it also
- * checks the key may use that project and loads it into `request.project` (404 when it does not exist).
+ * Who the request acts for: `Authorization: Bearer <personal API key>` when the header is there (no CSRF check), else
+ * the session cookie, whose unsafe requests need the session's CSRF token and a same-origin Origin (403 `csrf_failed`).
+ * 401 without either, or with an unknown, revoked or expired one (an expired session's cookie is cleared).
  */
-export function authorize(deps: { keys: ApiKeyService; projects: ProjectService }, scope: string): onRequestAsyncHookHandler {
-  return async (request) => {
+export async function authenticatePrincipal(deps: Pick<AuthDeps, 'keys' | 'sessions'>, request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+  if (request.headers.authorization !== undefined) {
     const key = await authenticate(deps.keys, request);
-    requireScope(key, scope);
     request.apiKey = key;
+    return (request.principal = keyPrincipal(key));
+  }
+  const token = sessionToken(request);
+  if (!token) throw notAuthenticated();
+  const session = await deps.sessions.verify(token);
+  if (!session) {
+    clearSessionCookie(request, reply);
+    throw authenticationFailed('The session has ended; log in again.');
+  }
+  checkCsrf(request, session.csrfToken);
+  if (session.touched) setSessionCookie(request, reply, token);
+  return (request.principal = {
+    via: 'session',
+    userId: session.user.id,
+    role: session.user.role,
+    scopes: ROLE_SCOPES[session.user.role],
+    projectIds: null,
+    user: session.user,
+    csrfToken: session.csrfToken,
+  });
+}
+
+/**
+ * An onRequest hook (before the body is read) that requires a personal API key or a session with `scope` (null: any
+ * authenticated request); on routes with `:project_id` it also checks the key may use that project and loads it into
+ * `request.project` (404 when it does not exist).
+ */
+export function authorize(deps: AuthDeps, scope: string | null): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const principal = await authenticatePrincipal(deps, request, reply);
+    if (scope !== null && !can(principal, scope)) {
+      throw permissionDenied(
+        principal.via === 'key' ? `API key missing required scope '${scope}'` : `Your role (${principal.role}) does not allow this (scope '${scope}').`,
+      );
+    }
     const raw = (request.params as { project_id?: string }).project_id;
     if (raw === undefined) return;
     const id = intId(raw);
-    if (id !== undefined) requireProject(key, id);
+    if (id !== undefined) requireProject({ project_ids: principal.projectIds }, id);
     const project = id === undefined ? undefined : await deps.projects.get(id);
     if (!project) throw new NotFoundError('Project not found.');
     request.project = project;

@@ -1,4 +1,4 @@
-import { DomainError, NotFoundError, OverloadedError, TooLargeError, UnauthenticatedError, ValidationError } from '../errors';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, OverloadedError, TooLargeError, UnauthenticatedError, ValidationError } from '../errors';
 
 /** The one error shape every response uses: `{type, code, detail, attr}`. */
 export interface ErrorBody {
@@ -30,7 +30,9 @@ export class ApiError extends Error {
 const domainStatus = (error: DomainError): [number, string, Record<string, string>] => {
   if (error instanceof ValidationError) return [400, 'validation_error', {}];
   if (error instanceof NotFoundError) return [404, 'invalid_request', {}];
+  if (error instanceof ConflictError) return [409, 'invalid_request', {}];
   if (error instanceof UnauthenticatedError) return [401, 'authentication_error', {}];
+  if (error instanceof ForbiddenError) return [403, 'authentication_error', {}];
   if (error instanceof TooLargeError) return [413, 'invalid_request', {}];
   if (error instanceof OverloadedError) return [503, 'server_error', { 'retry-after': '1' }];
   return [400, 'invalid_request', {}];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { Services } from '../services';
 import { authorize } from './auth';
@@ -10,7 +10,8 @@ type PageAt = { limit: number; offset: number };
 /**
  * The REST routes of one kind of object of a project, at `/api/projects/:project_id/<collection>/` and
  * `…/<collection>/:id/`: GETs need scope `<object>:read`, the rest `<object>:write`; the project comes from the
- * path (`request.project`). Each method registers one route around a handler given the project id.
+ * path (`request.project`). Each method registers one route around a handler given the project id (and, for writes,
+ * the request: who makes the change).
  */
 export function projectRoutes(app: FastifyInstance, services: Services, route: { collection: string; object: string; tags: string[] }) {
   const read = authorize(services, `${route.object}:read`);
@@ -36,11 +37,11 @@ export function projectRoutes(app: FastifyInstance, services: Services, route: {
     },
 
     /** `POST /`: 201 with what `create` made. */
-    create<B extends TSchema>(body: B, created: TSchema, create: (projectId: number, body: Static<B>) => Promise<unknown>) {
+    create<B extends TSchema>(body: B, created: TSchema, create: (projectId: number, body: Static<B>, request: FastifyRequest) => Promise<unknown>) {
       app.post<{ Params: Static<typeof ProjectParams>; Body: Static<B> }>(
         base,
         { onRequest: write, schema: { tags, params: ProjectParams, body, response: { 201: created, ...errorResponses } } },
-        async (request, reply) => reply.code(201).send(await create(request.project!.id, request.body as Static<B>)),
+        async (request, reply) => reply.code(201).send(await create(request.project!.id, request.body as Static<B>, request)),
       );
     },
 
@@ -54,16 +55,16 @@ export function projectRoutes(app: FastifyInstance, services: Services, route: {
     },
 
     /** `PATCH /:id`: 200 with the updated item. */
-    update<B extends TSchema>(body: B, item: TSchema, update: (projectId: number, id: string, body: Static<B>) => Promise<unknown>) {
+    update<B extends TSchema>(body: B, item: TSchema, update: (projectId: number, id: string, body: Static<B>, request: FastifyRequest) => Promise<unknown>) {
       app.patch<{ Params: Static<typeof ProjectItemParams>; Body: Static<B> }>(
         `${base}/:id`,
         { onRequest: write, schema: { tags, params: ProjectItemParams, body, response: { 200: item, ...errorResponses } } },
-        async (request) => update(request.project!.id, request.params.id, request.body as Static<B>),
+        async (request) => update(request.project!.id, request.params.id, request.body as Static<B>, request),
       );
     },
 
     /** `DELETE /:id`: 204, no body. */
-    delete(remove: (projectId: number, id: string) => Promise<unknown>) {
+    delete(remove: (projectId: number, id: string, request: FastifyRequest) => Promise<unknown>) {
       app.delete<{ Params: Static<typeof ProjectItemParams> }>(
         `${base}/:id`,
         {
@@ -71,7 +72,7 @@ export function projectRoutes(app: FastifyInstance, services: Services, route: {
           schema: { tags, params: ProjectItemParams, response: { 204: Type.Null({ description: 'deleted; empty body' }), ...errorResponses } },
         },
         async (request, reply) => {
-          await remove(request.project!.id, request.params.id);
+          await remove(request.project!.id, request.params.id, request);
           return reply.code(204).send();
         },
       );

@@ -14,12 +14,17 @@ const PersonSchema = Type.Object({
 
 const PersonListQuery = Type.Intersect([
   PageQuery,
-  Type.Object({ distinct_id: Type.Optional(Text({ description: 'only the person behind this distinct id' })) }),
+  Type.Object({
+    distinct_id: Type.Optional(Text({ description: 'only the person behind this distinct id' })),
+    search: Type.Optional(
+      Text({ maxLength: 1000, description: 'only persons with a distinct id or a property value (not a key) containing this, ignoring case' }),
+    ),
+  }),
 ]);
 
 /** `/api/projects/:project_id/persons/`: persons made by ingestion, newest first. */
 export const personRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   projectRoutes(app, services, { collection: 'persons', object: 'person', tags: ['persons'] }).list(PersonListQuery, PersonSchema, (projectId, query, page) =>
-    services.persons.list(projectId, { distinctId: query.distinct_id || undefined }, page.limit, page.offset),
+    services.persons.list(projectId, { distinctId: query.distinct_id || undefined, search: query.search || undefined }, page.limit, page.offset),
   );
 };

@@ -1,9 +1,12 @@
+import { enrollmentProperty } from '@service/flag-engine';
 import type { Kysely, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
 import { PAGE_MAX_BYTES } from '../http/pagination';
-import { personList, personWrites, type Properties } from './store';
+import { enrollmentOf } from '../early-access/enrollment-events';
+import { personList, personWrites, type PersonFilters, type Properties } from './store';
 import { isObject } from '../json';
 
 /** What person and group rules read from an event. */
@@ -117,7 +120,7 @@ export class PersonBatch {
   async load(events: PersonEvent[]) {
     const ids = new Set<string>();
     for (const e of events) {
-      if (e.event === '$groupidentify') continue;
+      if (isGroupEvent(e)) continue;
       ids.add(e.distinctId);
       const other = this.otherId(e);
       if (other !== undefined) ids.add(other);
@@ -146,11 +149,27 @@ export class PersonBatch {
     if (isObject(e.properties.$groups)) for (const type of Object.keys(e.properties.$groups)) await this.groupTypeIndex(storable(type));
     // A group is not a person: posthog-node sends these with a made-up distinct id like "$company_acme".
     if (e.event === '$groupidentify') return this.groupIdentify(e);
+    // A group's enrollment in an early access feature sets the group's property, and touches no person.
+    const enrollment = enrollmentOf(e.event, e.properties);
+    if (enrollment?.group) {
+      return this.setGroupProperties(
+        enrollment.group.type,
+        enrollment.group.key,
+        { [enrollmentProperty(enrollment.flagKey)]: enrollment.enrolled },
+        e.timestamp,
+      );
+    }
     const other = this.otherId(e);
     if (other !== undefined) this.merge(other, e.distinctId, e.event === '$identify', e.timestamp);
     const person = this.personOf(e.distinctId, e.timestamp);
     if (e.event === '$identify' || e.event === '$create_alias') this.markIdentified(person);
     this.setProperties(person, e);
+  }
+
+  /** The uuid of the person a distinct id names after the events applied so far, or undefined when it names none. */
+  personUuid(distinctId: string): string | undefined {
+    const person = this.byDistinctId.get(distinctId);
+    return person ? resolve(person).uuid : undefined;
   }
 
   /** Writes everything the batch changed. */
@@ -303,19 +322,26 @@ export class PersonBatch {
     const type = scalar(e.properties.$group_type);
     const key = scalar(e.properties.$group_key);
     if (!type || !key) return;
+    await this.setGroupProperties(type, key, isObject(e.properties.$group_set) ? e.properties.$group_set : {}, e.timestamp);
+  }
+
+  /** Sets properties of a group (creating it when new; mapping its type when new). */
+  private async setGroupProperties(type: string, key: string, set: Properties, timestamp: string) {
     const index = await this.groupTypeIndex(type);
     if (index === undefined) return;
     const id = `${index}:${key}`;
     let group = this.groups.get(id);
     if (!group) {
       const stored = await personWrites.groupProperties(this.db, this.projectId, index, key);
-      group = { index, key, properties: stored ? (JSON.parse(stored) as Properties) : {}, createdAt: e.timestamp };
+      group = { index, key, properties: stored ? (JSON.parse(stored) as Properties) : {}, createdAt: timestamp };
       this.groups.set(id, group);
     }
-    const set = isObject(e.properties.$group_set) ? e.properties.$group_set : {};
     group.properties = { ...group.properties, ...set };
   }
 }
+
+/** An event of a group, not of a person: no person is made for its distinct id (posthog-node's `$<type>_<key>`). */
+const isGroupEvent = (e: PersonEvent) => e.event === '$groupidentify' || enrollmentOf(e.event, e.properties)?.group !== undefined;
 
 function resolve(person: Person): Person {
   let p = person;
@@ -325,10 +351,13 @@ function resolve(person: Person): Person {
 
 /** The persons REST API. */
 export class PersonService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
-  async list(projectId: number, filters: { distinctId?: string }, limit: number, offset: number) {
-    const { count, rows } = await personList.page(this.db, projectId, filters, limit, offset, PAGE_MAX_BYTES);
+  async list(projectId: number, filters: PersonFilters, limit: number, offset: number) {
+    const { count, rows } = await personList.page(this.db, this.dialect, projectId, filters, limit, offset, PAGE_MAX_BYTES);
     const distinctIds = await personList.distinctIds(
       this.db,
       rows.map((r) => Number(r.id)),

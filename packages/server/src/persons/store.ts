@@ -1,4 +1,7 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/database';
+import { jsonTextAt } from '../db/json-text';
+import { containsPattern } from '../db/like';
 import { countThenPage, rowsWithinBytes } from '../db/page';
 import type { Executor, GroupTable, PersonTable } from '../db/schema';
 
@@ -154,14 +157,42 @@ export const personWrites = {
   },
 };
 
+export interface PersonFilters {
+  /** Only the person behind this distinct id. */
+  distinctId?: string;
+  /** Only persons with a distinct id or a property value (at any depth; not a key) holding this, ignoring case. */
+  search?: string;
+}
+
+/**
+ * `search` in SQL: a distinct id of the person contains the term, or a scalar value of its properties does. The
+ * properties' JSON text is tried first (the value's JSON-escaped form is in it wherever the value is), so only
+ * persons whose text holds the term have their values walked.
+ */
+function searchCondition(dialect: Dialect, projectId: number, term: string) {
+  const pattern = containsPattern(term.toLowerCase());
+  const inText = containsPattern(JSON.stringify(term.toLowerCase()).slice(1, -1));
+  const inDistinctId = sql<SqlBool>`exists (select 1 from person_distinct_ids as d
+    where d.person_id = p.id and d.project_id = ${projectId} and lower(d.distinct_id) like ${pattern} escape '\\')`;
+  const inValue =
+    dialect === 'postgres'
+      ? sql<SqlBool>`exists (select 1 from jsonb_path_query((${jsonTextAt(dialect, 'p.properties', [])})::jsonb, 'strict $.**') as v(value)
+          where jsonb_typeof(v.value) in ('string', 'number', 'boolean') and lower(v.value #>> '{}') like ${pattern} escape '\\')`
+      : sql<SqlBool>`exists (select 1 from json_tree(p.properties) as v
+          where v.type not in ('object', 'array', 'null')
+          and lower(case v.type when 'true' then 'true' when 'false' then 'false' else v.atom end) like ${pattern} escape '\\')`;
+  return sql<SqlBool>`(${inDistinctId} or (lower(p.properties) like ${inText} escape '\\' and ${inValue}))`;
+}
+
 /** Reads for the persons REST API. */
 export const personList = {
   /**
    * A page of a project's persons, newest first, optionally only the one behind `distinctId`: at most `limit`
    * of them, and no more once their properties reach `maxBytes` (one at least).
    */
-  async page(db: Executor, projectId: number, filters: { distinctId?: string }, limit: number, offset: number, maxBytes: number) {
+  async page(db: Executor, dialect: Dialect, projectId: number, filters: PersonFilters, limit: number, offset: number, maxBytes: number) {
     let query = db.selectFrom('persons as p').where('p.project_id', '=', projectId);
+    if (filters.search !== undefined) query = query.where(searchCondition(dialect, projectId, filters.search));
     if (filters.distinctId !== undefined) {
       const distinctId = filters.distinctId;
       query = query.where((eb) =>

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { actorOf } from '../activity/routes';
 import { authorize } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
-import { PageQuery, ProjectParams, errorResponses, pageOfSchema } from '../http/schemas';
+import { permissionDenied } from '../http/errors';
+import { PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
 import type { Services } from '../services';
 
 const ProjectSchema = Type.Object({
@@ -12,9 +14,13 @@ const ProjectSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-/** `/api/projects/`: the projects the key can see; the way to obtain `:project_id`. */
+const ProjectBody = Type.Object({ name: Text({ minLength: 1, maxLength: 200 }) });
+
+/** `/api/projects/`: the projects the key can see, the way to obtain `:project_id`; creating and renaming (scope project:write). */
 export const projectRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const read = authorize(services, 'project:read');
+  // Project settings: admins and owners.
+  const write = authorize(services, 'project:write');
   const tags = ['projects'];
 
   app.get(
@@ -22,7 +28,7 @@ export const projectRoutes: FastifyPluginAsync<{ services: Services }> = async (
     { onRequest: read, schema: { tags, querystring: PageQuery, response: { 200: pageOfSchema(ProjectSchema), ...errorResponses } } },
     async (request) => {
       const page = pageParams(request);
-      const { count, rows } = await services.projects.page(request.apiKey!.project_ids, page.limit, page.offset);
+      const { count, rows } = await services.projects.page(request.principal!.projectIds, page.limit, page.offset);
       return pageOf(request, count, rows, page);
     },
   );
@@ -31,5 +37,21 @@ export const projectRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/api/projects/:project_id',
     { onRequest: read, schema: { tags, params: ProjectParams, response: { 200: ProjectSchema, ...errorResponses } } },
     async (request) => request.project!,
+  );
+
+  app.post<{ Body: Static<typeof ProjectBody> }>(
+    '/api/projects',
+    { onRequest: write, schema: { tags, body: ProjectBody, response: { 201: ProjectSchema, ...errorResponses } } },
+    async (request, reply) => {
+      // A key limited to some projects could not use a new one.
+      if (request.principal!.projectIds) throw permissionDenied('A key limited to some projects cannot create projects.');
+      return reply.code(201).send(await services.projects.create(request.body.name, actorOf(request)));
+    },
+  );
+
+  app.patch<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ProjectBody> }>(
+    '/api/projects/:project_id',
+    { onRequest: write, schema: { tags, params: ProjectParams, body: ProjectBody, response: { 200: ProjectSchema, ...errorResponses } } },
+    async (request) => services.projects.rename(request.project!.id, request.body.name, actorOf(request)),
   );
 };

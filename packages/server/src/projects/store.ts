@@ -13,6 +13,11 @@ export const projectStore = {
     return { id, ...values };
   },
 
+  /** Renames a project; undefined when there is none with this id. */
+  rename(db: Executor, id: number, name: string): Promise<Project | undefined> {
+    return db.updateTable('projects').set({ name }).where('id', '=', id).returningAll().executeTakeFirst();
+  },
+
   get(db: Executor, id: number): Promise<Project | undefined> {
     return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
   },

@@ -1,0 +1,75 @@
+import { request, USER_AGENT } from './http';
+
+/** The stages of an early access feature. Release stages (the flag is on for who enrolled): alpha, beta, general-availability. */
+export type EarlyAccessFeatureStage = 'draft' | 'concept' | 'alpha' | 'beta' | 'general-availability' | 'archived';
+
+/** An early access feature as the public list gives it (what posthog-js's `getEarlyAccessFeatures` reads). */
+export interface EarlyAccessFeature {
+  /** The feature's id (a UUID). */
+  id: string;
+  name: string;
+  /** `""` when none. */
+  description: string;
+  stage: EarlyAccessFeatureStage;
+  /** `""` when none. */
+  documentationUrl: string;
+  /** The key of the feature's flag: what {@link Service.updateEarlyAccessFeatureEnrollment} takes; null when it has none. */
+  flagKey: string | null;
+  /** The feature's JSON object payload, or null. */
+  payload: Record<string, unknown> | null;
+}
+
+/** Options of `getEarlyAccessFeatures`. */
+export interface EarlyAccessFeaturesOptions {
+  /** The stages to list. Default (none or empty): the service's default, `beta`. */
+  stages?: EarlyAccessFeatureStage[];
+}
+
+/** Options of `updateEarlyAccessFeatureEnrollment`. */
+export interface EnrollmentOptions {
+  /**
+   * Enroll a group instead of the person: the service sets the group's `$feature_enrollment/<flag key>`
+   * property, which a group-based flag linked to an early access feature reads.
+   */
+  group?: { type: string; key: string };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * `GET {host}/api/early_access_features/?token=…&stage=…` (public, by project token). Throws on a network
+ * failure, an error status or a body that is not the list; items without an id, a name or a stage are left out.
+ */
+export async function fetchEarlyAccessFeatures(
+  o: { host: string; token: string; timeout: number },
+  stages: readonly string[] | undefined,
+): Promise<EarlyAccessFeature[]> {
+  const query = new URLSearchParams({ token: o.token });
+  for (const stage of stages ?? []) query.append('stage', stage);
+  const res = await request(`${o.host}/api/early_access_features/?${query}`, { headers: { 'user-agent': USER_AGENT } }, o.timeout);
+  if (res.status !== 200) throw new Error(`GET /api/early_access_features/ answered ${res.status}: ${res.text.slice(0, 300)}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    body = undefined;
+  }
+  if (!isRecord(body) || !Array.isArray(body.earlyAccessFeatures)) {
+    throw new Error(`GET /api/early_access_features/: the body has no earlyAccessFeatures list: ${res.text.slice(0, 300)}`);
+  }
+  const features: EarlyAccessFeature[] = [];
+  for (const f of body.earlyAccessFeatures as unknown[]) {
+    if (!isRecord(f) || typeof f.id !== 'string' || typeof f.name !== 'string' || typeof f.stage !== 'string') continue;
+    features.push({
+      id: f.id,
+      name: f.name,
+      description: text(f.description),
+      stage: f.stage as EarlyAccessFeatureStage,
+      documentationUrl: text(f.documentationUrl),
+      flagKey: typeof f.flagKey === 'string' ? f.flagKey : null,
+      payload: isRecord(f.payload) ? f.payload : null,
+    });
+  }
+  return features;
+}

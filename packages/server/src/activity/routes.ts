@@ -1,0 +1,114 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { authorize, can } from '../http/auth';
+import { permissionDenied } from '../http/errors';
+import { pageOf, pageParams } from '../http/pagination';
+import { PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
+import type { Services } from '../services';
+import { ACTIVITY_SCOPES, ORGANIZATION_SCOPES, PROJECT_SCOPES, isActivityScope, type Actor } from './service';
+
+/** Who the request acts for, as the activity log records it: the session's user, or the personal API key (and its user). */
+export function actorOf(request: FastifyRequest): Actor {
+  const principal = request.principal!;
+  if (principal.via === 'key' && request.apiKey) return { user_id: principal.userId, api_key_id: request.apiKey.id, label: request.apiKey.label };
+  const user = principal.user;
+  return { user_id: principal.userId, api_key_id: null, label: user ? user.name || user.email : 'unknown' };
+}
+
+const Nullable = <T extends ReturnType<typeof Type.Object> | ReturnType<typeof Type.Array>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const EntrySchema = Type.Object({
+  id: Type.Integer(),
+  scope: Type.String({ description: [...PROJECT_SCOPES, ...ORGANIZATION_SCOPES].join(' | ') }),
+  item_id: Type.String(),
+  activity: Type.String({ description: 'created | updated | deleted (a personal API key revoked: deleted)' }),
+  user: Nullable(
+    Type.Object(
+      { id: Type.Integer(), email: Type.String(), name: Type.String() },
+      { description: 'the user of the session that made the change; null for a personal API key, the command line, or a removed user' },
+    ),
+  ),
+  actor: Type.Object({
+    type: Type.Union([Type.Literal('user'), Type.Literal('personal_api_key'), Type.Literal('command_line')]),
+    name: Type.String({ description: "the user's name or the key's label when the change was made" }),
+    user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the user, or the owner of the key used' }),
+    api_key_id: Type.Union([Type.String(), Type.Null()]),
+  }),
+  created_at: Type.String({ format: 'date-time' }),
+  detail: Type.Object({
+    name: Type.Union([Type.String(), Type.Null()], { description: "the item's name (key, label, email) at the time" }),
+    changes: Nullable(
+      Type.Array(Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() }), {
+        description: 'the changed fields only (on create: every field, before null); secrets show as "[hidden]"; null on delete',
+      }),
+    ),
+  }),
+});
+
+const LogQuery = Type.Object({
+  ...PageQuery.properties,
+  scope: Type.Optional(Text({ maxLength: 100, description: 'only entries of this kind of item' })),
+  item_id: Type.Optional(Text({ maxLength: 200, description: 'only entries of this item' })),
+});
+type LogQuery = Static<typeof LogQuery>;
+
+/**
+ * The activity log: `GET /api/projects/:project_id/activity_log/` (flags, early access features, webhooks, the
+ * project) and `GET /api/organization/activity_log/` (personal API keys, members, invites). Readable with scope
+ * `activity_log:read`, or with the `:read` scope of the item kind asked for with `scope`.
+ */
+export const activityRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const tags = ['activity log'];
+  const authenticated = authorize(services, null);
+  const response = { 200: pageOfSchema(EntrySchema), ...errorResponses };
+
+  const checkReadable = (request: FastifyRequest, scope: string | undefined) => {
+    const principal = request.principal!;
+    if (can(principal, 'activity_log:read')) return;
+    const itemScope = scope !== undefined && isActivityScope(scope) ? `${ACTIVITY_SCOPES[scope]}:read` : undefined;
+    if (itemScope && can(principal, itemScope)) return;
+    const needed = itemScope ? `'activity_log:read' or '${itemScope}'` : "'activity_log:read'";
+    throw permissionDenied(
+      principal.via === 'key' ? `API key missing required scope ${needed}` : `Your role (${principal.role}) does not allow this (scope ${needed}).`,
+    );
+  };
+
+  const list = async (request: FastifyRequest<{ Querystring: LogQuery }>, projectId: number | null) => {
+    const { scope, item_id } = request.query;
+    checkReadable(request, scope || undefined);
+    const page = pageParams(request);
+    const { count, results } = await services.activity.list(projectId, { scope: scope || undefined, itemId: item_id || undefined, ...page });
+    return pageOf(request, count, results, page);
+  };
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: LogQuery }>(
+    '/api/projects/:project_id/activity_log',
+    {
+      onRequest: authenticated,
+      schema: {
+        tags,
+        summary: "List a project's activity log, newest first",
+        description: `scope: ${PROJECT_SCOPES.join(', ')}`,
+        params: ProjectParams,
+        querystring: LogQuery,
+        response,
+      },
+    },
+    (request) => list(request, request.project!.id),
+  );
+
+  app.get<{ Querystring: LogQuery }>(
+    '/api/organization/activity_log',
+    {
+      onRequest: authenticated,
+      schema: {
+        tags,
+        summary: "List the organization's activity log (personal API keys, members, invites), newest first",
+        description: `scope: ${ORGANIZATION_SCOPES.join(', ')}`,
+        querystring: LogQuery,
+        response,
+      },
+    },
+    (request) => list(request, null),
+  );
+};

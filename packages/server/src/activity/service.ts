@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from '../db/schema';
+import { ValidationError } from '../errors';
+import { activityStore } from './store';
+
+/** The kinds of items the log records, with the scope object whose `:read` lets one read their entries. */
+export const ACTIVITY_SCOPES = {
+  FeatureFlag: 'feature_flag',
+  EarlyAccessFeature: 'early_access_feature',
+  Webhook: 'webhook',
+  Project: 'project',
+  PersonalAPIKey: 'personal_api_key',
+  OrganizationMembership: 'organization_member',
+  OrganizationInvite: 'organization_member',
+} as const;
+export type ActivityScope = keyof typeof ACTIVITY_SCOPES;
+
+/** Scopes of organization things: logged without a project, read at `/api/organization/activity_log/`. */
+export const ORGANIZATION_SCOPES: readonly ActivityScope[] = ['PersonalAPIKey', 'OrganizationMembership', 'OrganizationInvite'];
+export const PROJECT_SCOPES = (Object.keys(ACTIVITY_SCOPES) as ActivityScope[]).filter((s) => !ORGANIZATION_SCOPES.includes(s));
+
+export type Activity = 'created' | 'updated' | 'deleted';
+
+/**
+ * Who makes a change: a user with a session (`user_id`), a personal API key (`api_key_id`, and its user unless the command
+ * line made it), or the command line (neither). `label` is the name the log keeps: the user's name, the key's label.
+ */
+export interface Actor {
+  user_id: number | null;
+  api_key_id: string | null;
+  label: string;
+}
+
+/** Changes made by the command line (`service users create`, `projects create`, `keys create|revoke`, `init`). */
+export const COMMAND_LINE: Actor = { user_id: null, api_key_id: null, label: 'command line' };
+
+export interface Change {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface ActivityEntryInput {
+  /** null for organization things (ORGANIZATION_SCOPES). */
+  projectId: number | null;
+  scope: ActivityScope;
+  itemId: string | number;
+  activity: Activity;
+  /** The item's name (or key, label, email) at the time. */
+  name: string | null;
+  changes: Change[] | null;
+}
+
+/** JSON with object keys sorted: two values are the same when their canonical texts are. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * The `fields` whose value differs between `before` and `after` (a missing object or value counts as null), in the
+ * order of `fields`. Objects are compared by content, whatever the order of their keys.
+ */
+export function changesBetween(before: Record<string, unknown> | null, after: Record<string, unknown> | null, fields: readonly string[]): Change[] {
+  const changes: Change[] = [];
+  for (const field of fields) {
+    const b = before?.[field] ?? null;
+    const a = after?.[field] ?? null;
+    if (canonical(b) !== canonical(a)) changes.push({ field, before: b, after: a });
+  }
+  return changes;
+}
+
+/** What a secret's change is recorded as: that it changed, never its value. */
+export const HIDDEN = '[hidden]';
+
+/**
+ * Records one change, in the caller's transaction (so the log has it exactly when the change is committed). An update
+ * that changed nothing records nothing. Callers pass only fields that may be shown: never secrets or password hashes.
+ */
+export async function recordActivity(db: Executor, actor: Actor, entry: ActivityEntryInput): Promise<void> {
+  if (entry.activity === 'updated' && entry.changes !== null && entry.changes.length === 0) return;
+  await activityStore.insert(db, {
+    project_id: entry.projectId,
+    scope: entry.scope,
+    item_id: String(entry.itemId),
+    activity: entry.activity,
+    user_id: actor.user_id,
+    api_key_id: actor.api_key_id,
+    actor_name: actor.label,
+    detail: JSON.stringify({ name: entry.name, changes: entry.changes }),
+    created_at: new Date().toISOString(),
+  });
+}
+
+export const isActivityScope = (scope: string): scope is ActivityScope => Object.hasOwn(ACTIVITY_SCOPES, scope);
+
+export interface ActivityEntry {
+  id: number;
+  scope: string;
+  item_id: string;
+  activity: string;
+  user: { id: number; email: string; name: string } | null;
+  actor: { type: 'user' | 'personal_api_key' | 'command_line'; name: string; user_id: number | null; api_key_id: string | null };
+  created_at: string;
+  detail: { name: string | null; changes: Change[] | null };
+}
+
+/** Reading the activity log of a project or of the organization, newest first. */
+export class ActivityService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * A page of a project's log (`projectId`), or of the organization's (null), optionally of one scope and one item.
+   * 400 for a scope that is unknown or not logged there.
+   */
+  async list(projectId: number | null, opts: { scope?: string; itemId?: string; limit: number; offset: number }) {
+    if (opts.scope !== undefined) {
+      const allowed = projectId === null ? ORGANIZATION_SCOPES : PROJECT_SCOPES;
+      if (!isActivityScope(opts.scope) || !allowed.includes(opts.scope)) {
+        throw new ValidationError(`"${opts.scope}" is not a valid choice here; use one of ${allowed.join(', ')}.`, 'scope', 'invalid_choice');
+      }
+    }
+    const { count, rows } = await activityStore.page(this.db, { projectId, ...opts });
+    const results: ActivityEntry[] = rows.map((row) => ({
+      id: Number(row.id),
+      scope: row.scope,
+      item_id: row.item_id,
+      activity: row.activity,
+      // A change made with a key is the key's (the contract's `user: null`); `actor` says whose key it is.
+      user:
+        row.api_key_id === null && row.user_id !== null && row.user_email !== null
+          ? { id: row.user_id, email: row.user_email, name: row.user_name ?? '' }
+          : null,
+      actor: {
+        type: row.api_key_id !== null ? 'personal_api_key' : row.user_id !== null ? 'user' : 'command_line',
+        name: row.actor_name,
+        user_id: row.user_id,
+        api_key_id: row.api_key_id,
+      },
+      created_at: row.created_at,
+      detail: JSON.parse(row.detail) as ActivityEntry['detail'],
+    }));
+    return { count, results };
+  }
+}

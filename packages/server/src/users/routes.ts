@@ -1,0 +1,234 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { actorOf as activityActorOf } from '../activity/routes';
+import { authorize, isOwner } from '../http/auth';
+import { ApiError, permissionDenied, throttled } from '../http/errors';
+import { Text, errorResponses, intId } from '../http/schemas';
+import { checkCsrf, checkSameOrigin, clearSessionCookie, ownOrigin, sessionToken, setSessionCookie } from '../http/session';
+import { NotFoundError } from '../errors';
+import type { Services } from '../services';
+import { MAX_PASSWORD_LENGTH, type Actor, type User } from './service';
+import { csrfTokenOf } from './sessions';
+
+const RoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin'), Type.Literal('owner')], {
+  description:
+    'viewer: read; member: read and change flags, early access features and the rest; admin: also members, invites, API keys, project settings, webhooks; owner: everything',
+});
+const Email = Text({ minLength: 1, maxLength: 254, description: 'stored in lower case' });
+const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH, description: 'at least 8 characters' });
+const Name = Text({ minLength: 1, maxLength: 150 });
+
+const MeSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: RoleSchema,
+  organization: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  csrf_token: Type.Union([Type.String(), Type.Null()], {
+    description: 'send it as X-CSRF-Token on POST, PATCH, PUT and DELETE requests made with the session; null for a personal API key',
+  }),
+});
+const MemberSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: RoleSchema,
+  joined_at: Type.String({ format: 'date-time' }),
+});
+const InviteSchema = Type.Object({
+  id: Type.String(),
+  role: RoleSchema,
+  email: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+  expires_at: Type.String({ format: 'date-time' }),
+  created_by: Type.Union([Type.Integer(), Type.Null()], { description: 'user id; null when made with a command-line key or by a removed user' }),
+});
+const CreatedInviteSchema = Type.Object({
+  id: Type.String(),
+  role: RoleSchema,
+  email: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+  expires_at: Type.String({ format: 'date-time' }),
+  url: Type.String({ description: 'the single-use invite link, shown once: `<origin>/invite/<token>`' }),
+});
+const InviteInfoSchema = Type.Object({
+  valid: Type.Literal(true),
+  role: RoleSchema,
+  email: Type.Union([Type.String(), Type.Null()]),
+  organization_name: Type.String(),
+});
+
+const SignupBody = Type.Object({ email: Email, name: Name, password: Password, organization_name: Type.Optional(Text({ maxLength: 150 })) });
+const LoginBody = Type.Object({ email: Text({ maxLength: 254 }), password: Type.String({ maxLength: MAX_PASSWORD_LENGTH }) });
+const AcceptBody = Type.Object({ email: Email, name: Name, password: Password });
+const InviteBody = Type.Object({ role: RoleSchema, email: Type.Optional(Type.Union([Email, Type.Null()])) });
+const RoleBody = Type.Object({ role: RoleSchema });
+const UserParams = Type.Object({ user_id: Type.String() });
+const IdParams = Type.Object({ id: Type.String() });
+const TokenParams = Type.Object({ token: Type.String() });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An invite token as made (base64url of 32 bytes); anything else is no invite, without a query. */
+const TOKEN = /^[\w-]{43}$/;
+const noInvite = () => new NotFoundError('This invite link is unknown, used or expired.');
+
+const invalidCredentials = () => new ApiError(401, 'authentication_error', 'invalid_credentials', 'Invalid email or password.');
+
+const actorOf = (request: FastifyRequest): Actor => ({ ...activityActorOf(request), owner: isOwner(request.principal!) });
+
+/** `{id, email, name, role, organization, csrf_token}` */
+async function me(services: Services, user: User, csrfToken: string | null): Promise<Static<typeof MeSchema>> {
+  const { id, email, name, role } = user;
+  return { id, email, name, role, organization: await services.users.organization(), csrf_token: csrfToken };
+}
+
+/** Accounts: the first account, login and logout, the current user, members and invites. */
+export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const tags = ['users'];
+  const publicRoute = { tags, security: [] };
+  const anyone = authorize(services, null);
+  const readMembers = authorize(services, 'organization_member:read');
+  const manageMembers = authorize(services, 'organization_member:write');
+
+  /** Starts a session for the user (ending the one the request came with) and answers `Me`. */
+  const logIn = async (request: FastifyRequest, reply: FastifyReply, user: User, status: number) => {
+    const token = await services.sessions.start(user.id, sessionToken(request));
+    setSessionCookie(request, reply, token);
+    return reply.code(status).send(await me(services, user, csrfTokenOf(token)));
+  };
+
+  app.get(
+    '/api/setup',
+    { schema: { ...publicRoute, response: { 200: Type.Object({ needs_first_account: Type.Boolean() }), ...errorResponses } } },
+    async () => ({ needs_first_account: await services.users.needsFirstAccount() }),
+  );
+
+  app.post<{ Body: Static<typeof SignupBody> }>(
+    '/api/signup',
+    { schema: { ...publicRoute, body: SignupBody, response: { 201: MeSchema, ...errorResponses } } },
+    async (request, reply) => {
+      checkSameOrigin(request, false);
+      const { email, name, password, organization_name } = request.body;
+      const user = await services.users.signup({ email, name, password, organizationName: organization_name });
+      return logIn(request, reply, user, 201);
+    },
+  );
+
+  app.post<{ Body: Static<typeof LoginBody> }>(
+    '/api/login',
+    { schema: { ...publicRoute, body: LoginBody, response: { 200: MeSchema, ...errorResponses } } },
+    async (request, reply) => {
+      checkSameOrigin(request, false);
+      const result = await services.users.login(request.body.email, request.body.password, request.ip);
+      if (!result.ok) throw result.retryAfterSeconds ? throttled(result.retryAfterSeconds) : invalidCredentials();
+      return logIn(request, reply, result.user, 200);
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { ...publicRoute, response: { 204: Type.Null({ description: 'logged out; the cookie is cleared' }), ...errorResponses } } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      const session = token ? await services.sessions.verify(token) : undefined;
+      if (token && session) {
+        checkCsrf(request, session.csrfToken);
+        await services.sessions.end(token);
+      }
+      clearSessionCookie(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get('/api/users/@me', { onRequest: anyone, schema: { tags, response: { 200: MeSchema, ...errorResponses } } }, async (request) => {
+    const principal = request.principal!;
+    if (principal.user) return me(services, principal.user, principal.csrfToken);
+    const user = principal.userId === null ? undefined : await services.users.get(principal.userId);
+    if (!user) throw permissionDenied('This personal API key belongs to no user (it was made by the command line).');
+    return me(services, user, null);
+  });
+
+  app.get(
+    '/api/organization/members',
+    { onRequest: readMembers, schema: { tags, response: { 200: Type.Object({ results: Type.Array(MemberSchema) }), ...errorResponses } } },
+    async () => ({ results: await services.users.members() }),
+  );
+
+  app.patch<{ Params: Static<typeof UserParams>; Body: Static<typeof RoleBody> }>(
+    '/api/organization/members/:user_id',
+    { onRequest: manageMembers, schema: { tags, params: UserParams, body: RoleBody, response: { 200: MemberSchema, ...errorResponses } } },
+    async (request) => {
+      const id = intId(request.params.user_id);
+      if (id === undefined) throw new NotFoundError('No such member.');
+      return services.users.setRole(actorOf(request), id, request.body.role);
+    },
+  );
+
+  app.delete<{ Params: Static<typeof UserParams> }>(
+    '/api/organization/members/:user_id',
+    {
+      onRequest: manageMembers,
+      schema: {
+        tags,
+        params: UserParams,
+        response: { 204: Type.Null({ description: 'removed: sessions ended, personal API keys revoked' }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const id = intId(request.params.user_id);
+      if (id === undefined) throw new NotFoundError('No such member.');
+      await services.users.remove(actorOf(request), id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/organization/invites',
+    { onRequest: manageMembers, schema: { tags, response: { 200: Type.Object({ results: Type.Array(InviteSchema) }), ...errorResponses } } },
+    async () => ({ results: await services.users.invites() }),
+  );
+
+  app.post<{ Body: Static<typeof InviteBody> }>(
+    '/api/organization/invites',
+    { onRequest: manageMembers, schema: { tags, body: InviteBody, response: { 201: CreatedInviteSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const { invite, token } = await services.users.invite(actorOf(request), { role: request.body.role, email: request.body.email });
+      const { id, role, email, created_at, expires_at } = invite;
+      return reply.code(201).send({ id, role, email, created_at, expires_at, url: `${ownOrigin(request) ?? ''}/invite/${token}` });
+    },
+  );
+
+  app.delete<{ Params: Static<typeof IdParams> }>(
+    '/api/organization/invites/:id',
+    {
+      onRequest: manageMembers,
+      schema: { tags, params: IdParams, response: { 204: Type.Null({ description: 'withdrawn; its link no longer works' }), ...errorResponses } },
+    },
+    async (request, reply) => {
+      if (!UUID.test(request.params.id)) throw new NotFoundError('No such pending invite.');
+      await services.users.deleteInvite(request.params.id, actorOf(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: Static<typeof TokenParams> }>(
+    '/api/invites/:token',
+    { schema: { ...publicRoute, params: TokenParams, response: { 200: InviteInfoSchema, ...errorResponses } } },
+    async (request) => {
+      const found = TOKEN.test(request.params.token) ? await services.users.inviteByToken(request.params.token) : undefined;
+      if (!found) throw noInvite();
+      return { valid: true as const, role: found.invite.role, email: found.invite.email, organization_name: found.organizationName };
+    },
+  );
+
+  app.post<{ Params: Static<typeof TokenParams>; Body: Static<typeof AcceptBody> }>(
+    '/api/invites/:token/accept',
+    { schema: { ...publicRoute, params: TokenParams, body: AcceptBody, response: { 201: MeSchema, ...errorResponses } } },
+    async (request, reply) => {
+      checkSameOrigin(request, false);
+      if (!TOKEN.test(request.params.token)) throw noInvite();
+      const user = await services.users.acceptInvite(request.params.token, request.body);
+      return logIn(request, reply, user, 201);
+    },
+  );
+};

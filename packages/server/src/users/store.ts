@@ -1,0 +1,181 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Executor, InviteTable, UserTable } from '../db/schema';
+
+export type UserRow = Selectable<UserTable>;
+export type InviteRow = Selectable<InviteTable>;
+
+/** The one organization's id. */
+export const ORGANIZATION_ID = 1;
+
+/** SQL for the organization, users, sessions, invites and failed logins. */
+export const userStore = {
+  organization(db: Executor) {
+    return db.selectFrom('organizations').selectAll().where('id', '=', ORGANIZATION_ID).executeTakeFirst();
+  },
+
+  /** Creates the organization unless it exists. */
+  async ensureOrganization(db: Executor, name: string, at: string): Promise<void> {
+    await db
+      .insertInto('organizations')
+      .values({ id: ORGANIZATION_ID, name, created_at: at })
+      .onConflict((c) => c.column('id').doNothing())
+      .execute();
+  },
+
+  /**
+   * Takes the organization's row lock until the transaction ends (a no-op update): changes that must see every
+   * user (the first account, the last owner) run one at a time, on PostgreSQL as on SQLite.
+   */
+  async lockOrganization(db: Executor): Promise<void> {
+    await db
+      .updateTable('organizations')
+      .set({ name: sql`name` })
+      .where('id', '=', ORGANIZATION_ID)
+      .execute();
+  },
+
+  async countUsers(db: Executor): Promise<number> {
+    const { count } = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  },
+
+  async countOwners(db: Executor): Promise<number> {
+    const { count } = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('role', '=', 'owner')
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  },
+
+  async insertUser(db: Executor, row: Insertable<UserTable>): Promise<UserRow> {
+    return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  },
+
+  user(db: Executor, id: number): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  userByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  },
+
+  /** Every user, oldest first. */
+  users(db: Executor): Promise<UserRow[]> {
+    return db.selectFrom('users').selectAll().orderBy('id').execute();
+  },
+
+  async setRole(db: Executor, id: number, role: string): Promise<void> {
+    await db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  },
+
+  /** Deletes the user; their sessions go with them (cascade), invites they made keep no creator. */
+  async deleteUser(db: Executor, id: number): Promise<void> {
+    await db.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await db.deleteFrom('users').where('id', '=', id).execute();
+  },
+
+  async insertSession(db: Executor, row: { id: string; user_id: number; created_at: string; last_seen_at: string }): Promise<void> {
+    await db.insertInto('sessions').values(row).execute();
+  },
+
+  /** The session with this (hashed) id and its user. */
+  sessionWithUser(db: Executor, id: string) {
+    return db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.last_seen_at'])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  async touchSession(db: Executor, id: string, at: string): Promise<void> {
+    await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+  },
+
+  async deleteSession(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+  },
+
+  /** Forgets sessions idle since before `before`. */
+  async deleteIdleSessions(db: Executor, before: string): Promise<void> {
+    await db.deleteFrom('sessions').where('last_seen_at', '<', before).execute();
+  },
+
+  async insertInvite(db: Executor, row: Insertable<InviteTable>): Promise<void> {
+    await db.insertInto('invites').values(row).execute();
+  },
+
+  invite(db: Executor, id: string): Promise<InviteRow | undefined> {
+    return db.selectFrom('invites').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Invites not accepted and not expired at `now`, newest first. */
+  pendingInvites(db: Executor, now: string): Promise<InviteRow[]> {
+    return db
+      .selectFrom('invites')
+      .selectAll()
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** The invite of a token, if it is still pending at `now`. */
+  pendingInviteByHash(db: Executor, tokenHash: string, now: string): Promise<InviteRow | undefined> {
+    return db
+      .selectFrom('invites')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  },
+
+  /** Uses up a pending invite; false when it was used (or expired) meanwhile. */
+  async acceptInvite(db: Executor, id: string, now: string): Promise<boolean> {
+    const result = await db
+      .updateTable('invites')
+      .set({ accepted_at: now })
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  /** Deletes a pending invite; false when there is none with this id. */
+  async deleteInvite(db: Executor, id: string): Promise<boolean> {
+    const result = await db.deleteFrom('invites').where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  },
+
+  /** Failed logins under each key since `since`: how many, and when the oldest was. */
+  async failures(db: Executor, keys: string[], since: string) {
+    return db
+      .selectFrom('login_failures')
+      .select((eb) => ['key', eb.fn.countAll<number>().as('count'), eb.fn.min('at').as('oldest')])
+      .where('key', 'in', keys)
+      .where('at', '>', since)
+      .groupBy('key')
+      .execute();
+  },
+
+  /** Records a failed login under each key, and forgets failures from before `expired`. */
+  async addFailure(db: Executor, keys: string[], at: string, expired: string): Promise<void> {
+    await db.deleteFrom('login_failures').where('at', '<=', expired).execute();
+    await db
+      .insertInto('login_failures')
+      .values(keys.map((key) => ({ key, at })))
+      .execute();
+  },
+
+  async clearFailures(db: Executor, key: string): Promise<void> {
+    await db.deleteFrom('login_failures').where('key', '=', key).execute();
+  },
+};

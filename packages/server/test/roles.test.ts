@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userWith, type Browser } from './accounts-helpers';
+import { startService, type TestService } from './helpers';
+
+// Issue 13: what each role may do with a session, and personal API keys made by users (capped by their role).
+
+let s: TestService;
+const users = {} as Record<'viewer' | 'member' | 'admin' | 'owner', Browser & { email: string }>;
+beforeAll(async () => {
+  s = await startService();
+  users.owner = await userWith(s, 'owner');
+  users.admin = await userWith(s, 'admin');
+  users.member = await userWith(s, 'member');
+  users.viewer = await userWith(s, 'viewer');
+});
+afterAll(() => s.close());
+
+let seq = 0;
+type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: () => string; payload?: () => object };
+const p = () => s.projectId;
+const calls: Record<string, Call> = {
+  'read flags': { method: 'GET', url: () => `/api/projects/${p()}/feature_flags/` },
+  'read events': { method: 'GET', url: () => `/api/projects/${p()}/events/` },
+  'read members': { method: 'GET', url: () => '/api/organization/members/' },
+  'read projects': { method: 'GET', url: () => '/api/projects/' },
+  'create a flag': { method: 'POST', url: () => `/api/projects/${p()}/feature_flags/`, payload: () => ({ key: `role-flag-${++seq}` }) },
+  'create an early access feature': {
+    method: 'POST',
+    url: () => `/api/projects/${p()}/early_access_feature/`,
+    payload: () => ({ name: `Role feature ${++seq}`, stage: 'beta' }),
+  },
+  invite: { method: 'POST', url: () => '/api/organization/invites/', payload: () => ({ role: 'viewer' }) },
+  'list invites': { method: 'GET', url: () => '/api/organization/invites/' },
+  'create a project': { method: 'POST', url: () => '/api/projects/', payload: () => ({ name: `Project ${++seq}` }) },
+  'rename a project': { method: 'PATCH', url: () => `/api/projects/${p()}/`, payload: () => ({ name: 'Renamed' }) },
+};
+const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
+  'read flags': ['viewer', 'member', 'admin', 'owner'],
+  'read events': ['viewer', 'member', 'admin', 'owner'],
+  'read members': ['viewer', 'member', 'admin', 'owner'],
+  'read projects': ['viewer', 'member', 'admin', 'owner'],
+  'create a flag': ['member', 'admin', 'owner'],
+  'create an early access feature': ['member', 'admin', 'owner'],
+  invite: ['admin', 'owner'],
+  'list invites': ['admin', 'owner'],
+  'create a project': ['admin', 'owner'],
+  'rename a project': ['admin', 'owner'],
+};
+const send = (call: Call, headers: Record<string, string>) =>
+  s.app.inject({ method: call.method, url: call.url(), headers, ...(call.payload ? { payload: call.payload() } : {}) });
+
+describe.each(['viewer', 'member', 'admin', 'owner'] as const)('a session of a %s', (role) => {
+  it.each(Object.keys(calls))('may %s only when the role allows it (else 403)', async (name) => {
+    const browser = users[role];
+    const res = await send(calls[name]!, calls[name]!.method === 'GET' ? browser.read : browser.write);
+    if (allowed[name]!.includes(role)) expect(res.statusCode, res.body).toBeLessThan(300);
+    else {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ type: 'authentication_error', code: 'permission_denied' });
+    }
+  });
+});
+
+describe('projects', () => {
+  it('are created and renamed by admins; the token stays; a blank name is a 400', async () => {
+    const created = await s.app.inject({ method: 'POST', url: '/api/projects/', headers: users.admin.write, payload: { name: ' Shop ' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Shop', api_token: expect.stringMatching(/^phc_/) });
+    const { id, api_token } = created.json();
+    const renamed = await s.app.inject({ method: 'PATCH', url: `/api/projects/${id}/`, headers: users.admin.write, payload: { name: 'Store' } });
+    expect(renamed.json()).toMatchObject({ id, name: 'Store', api_token });
+    const blank = await s.app.inject({ method: 'PATCH', url: `/api/projects/${id}/`, headers: users.admin.write, payload: { name: '  ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: 'blank', attr: 'name' });
+  });
+
+  it('cannot be created with a key limited to some projects', async () => {
+    const limited = await s.keyWith(['*'], [s.projectId]);
+    const res = await s.app.inject({ method: 'POST', url: '/api/projects/', headers: s.auth(limited), payload: { name: 'Nope' } });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('personal API keys of a user', () => {
+  const create = (browser: Browser, payload: object) => s.app.inject({ method: 'POST', url: '/api/personal_api_keys/', headers: browser.write, payload });
+  const list = async (browser: Browser) => (await s.app.inject({ url: '/api/personal_api_keys/', headers: browser.read })).json().results;
+
+  it('are created with the secret shown once, listed without it, and revoked', async () => {
+    const res = await create(users.member, { label: 'deploy script', scopes: ['feature_flag:write'] });
+    expect(res.statusCode, res.body).toBe(201);
+    const key = res.json();
+    expect(key).toMatchObject({ label: 'deploy script', scopes: ['feature_flag:write'], project_ids: null, last_used_at: null });
+    expect(key.value).toMatch(/^phx_/);
+    expect(key.mask_value).toBe(`${key.value.slice(0, 8)}...${key.value.slice(-4)}`);
+
+    const bearer = s.auth(key.value);
+    const flag = await s.app.inject({ method: 'POST', url: `/api/projects/${p()}/feature_flags/`, headers: bearer, payload: { key: 'by-user-key' } });
+    expect(flag.statusCode).toBe(201);
+
+    const listed = await list(users.member);
+    expect(listed.map((k: { id: string }) => k.id)).toContain(key.id);
+    expect(JSON.stringify(listed)).not.toContain(key.value);
+    expect(listed.find((k: { id: string }) => k.id === key.id).last_used_at).not.toBeNull();
+    // Only one's own.
+    expect((await list(users.viewer)).map((k: { id: string }) => k.id)).not.toContain(key.id);
+
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/personal_api_keys/${key.id}/`, headers: users.member.write })).statusCode).toBe(204);
+    expect((await list(users.member)).map((k: { id: string }) => k.id)).not.toContain(key.id);
+    expect((await s.app.inject({ url: `/api/projects/${p()}/feature_flags/`, headers: bearer })).statusCode).toBe(401);
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/personal_api_keys/${key.id}/`, headers: users.member.write })).statusCode).toBe(404);
+  });
+
+  it('cannot have scopes beyond the role: a viewer makes read keys only, a member no admin scopes, only an owner *', async () => {
+    const refused = async (browser: Browser, scopes: string[]) => {
+      const res = await create(browser, { label: 'x', scopes });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ type: 'validation_error', code: 'scope_not_allowed', attr: 'scopes' });
+    };
+    await refused(users.viewer, ['feature_flag:write']);
+    await refused(users.viewer, ['*']);
+    await refused(users.member, ['organization_member:write']);
+    await refused(users.member, ['webhook:write']);
+    await refused(users.admin, ['*']);
+    expect((await create(users.viewer, { label: 'r', scopes: ['feature_flag:read', 'event:read'] })).statusCode).toBe(201);
+    expect((await create(users.admin, { label: 'a', scopes: ['organization_member:write', 'webhook:write'] })).statusCode).toBe(201);
+    expect((await create(users.owner, { label: 'o', scopes: ['*'] })).statusCode).toBe(201);
+    const unknown = await create(users.owner, { label: 'o', scopes: ['everything'] });
+    expect(unknown.json()).toMatchObject({ code: 'invalid_scope', attr: 'scopes' });
+  });
+
+  it('follow their user: a key of a demoted user loses what the new role lacks', async () => {
+    const member = await userWith(s, 'member');
+    const key = (await create(member, { label: 'writer', scopes: ['feature_flag:write'] })).json().value;
+    const write = () =>
+      s.app.inject({ method: 'POST', url: `/api/projects/${p()}/feature_flags/`, headers: s.auth(key), payload: { key: `demoted-${++seq}` } });
+    expect((await write()).statusCode).toBe(201);
+    await s.app.inject({ method: 'PATCH', url: `/api/organization/members/${member.id}/`, headers: users.owner.write, payload: { role: 'viewer' } });
+    expect((await write()).statusCode).toBe(403);
+    expect((await s.app.inject({ url: `/api/projects/${p()}/feature_flags/`, headers: s.auth(key) })).statusCode).toBe(200);
+  });
+
+  it('can be limited to projects that exist', async () => {
+    const ok = await create(users.member, { label: 'one project', scopes: ['feature_flag:read'], project_ids: [p()] });
+    expect(ok.json().project_ids).toEqual([p()]);
+    const other = await s.app.inject({ url: `/api/projects/${p() + 1000}/feature_flags/`, headers: s.auth(ok.json().value) });
+    expect(other.statusCode).toBe(403);
+    const missing = await create(users.member, { label: 'none', scopes: ['feature_flag:read'], project_ids: [p() + 1000] });
+    expect(missing.json()).toMatchObject({ code: 'invalid_project', attr: 'project_ids' });
+  });
+
+  it("are revoked by their user or an admin, not by another member; @me works with one's key", async () => {
+    const key = (await create(users.viewer, { label: 'viewer key', scopes: ['feature_flag:read'] })).json();
+    expect((await s.app.inject({ url: '/api/users/@me', headers: s.auth(key.value) })).json()).toMatchObject({
+      id: users.viewer.id,
+      role: 'viewer',
+      csrf_token: null,
+    });
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/personal_api_keys/${key.id}/`, headers: users.member.write })).statusCode).toBe(404);
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/personal_api_keys/${key.id}/`, headers: users.admin.write })).statusCode).toBe(204);
+  });
+
+  it("the command line's keys keep working and list the command line's keys", async () => {
+    expect((await s.app.inject({ url: `/api/projects/${p()}/feature_flags/`, headers: s.headers })).statusCode).toBe(200);
+    const listed = (await s.app.inject({ url: '/api/personal_api_keys/', headers: s.headers })).json().results;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((k: { label: string }) => k.label === 'test')).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { api, setCsrfToken } from '../api/client';
+import type { Me } from '../api/types';
+import { useFormErrors } from '../components/form-errors';
+import { AuthCard, safeNext } from './auth-card';
+
+export default function LoginPage() {
+  const { next } = useSearch({ strict: false }) as { next?: string };
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const errors = useFormErrors();
+  const setup = useQuery({ queryKey: ['setup'], queryFn: () => api.get<{ needs_first_account: boolean }>('/api/setup'), retry: false });
+
+  if (setup.data?.needs_first_account) return <Navigate to="/signup" />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    errors.clear();
+    if (!email.trim()) return errors.set('email', 'Enter your email address.');
+    if (!password) return errors.set('password', 'Enter your password.');
+    setBusy(true);
+    try {
+      const me = await api.post<Me>('/api/login', { email: email.trim(), password }, { redirectOn401: false });
+      setCsrfToken(me.csrf_token);
+      queryClient.clear();
+      queryClient.setQueryData(['me'], me);
+      await navigate({ to: safeNext(next) });
+    } catch (error) {
+      errors.fromError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Log in" subtitle={next && next !== '/' ? 'Your session ended. Log in to go back to where you were.' : undefined} error={errors.general}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.field('email')}
+            autoFocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.field('password')}
+          />
+          <Button type="submit" loading={busy} fullWidth mt="xs">
+            Log in
+          </Button>
+        </Stack>
+      </form>
+      <Text size="xs" c="dimmed">
+        No account? Ask an admin of your organization for an invite link. Forgot your password? An admin can set a new one with <code>npx service users</code>.
+      </Text>
+    </AuthCard>
+  );
+}
+
+export function SignupLink() {
+  return (
+    <Anchor component={Link} to="/login" size="sm">
+      Already have an account? Log in
+    </Anchor>
+  );
+}

@@ -1,0 +1,47 @@
+import { useComputedColorScheme } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface ChartSeries {
+  label: string;
+  values: number[];
+}
+
+const COLORS = ['#4c6ef5', '#12b886', '#fd7e14', '#e64980', '#7950f2', '#15aabf', '#fab005', '#868e96'];
+
+/** Daily counts as lines (uPlot, loaded only with the pages that chart something). */
+export default function TimeChart({ days, series, height = 240, label }: { days: string[]; series: ChartSeries[]; height?: number; label: string }) {
+  const { ref, width } = useElementSize();
+  const target = useRef<HTMLDivElement>(null);
+  const dark = useComputedColorScheme('light') === 'dark';
+
+  useEffect(() => {
+    if (!target.current || width === 0) return;
+    const axis = { stroke: dark ? '#c1c2c5' : '#495057', grid: { stroke: dark ? '#373a40' : '#e9ecef', width: 1 }, ticks: { show: false } };
+    const plot = new uPlot(
+      {
+        width,
+        height,
+        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+        axes: [axis, { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
+        legend: { show: true },
+        cursor: { drag: { x: false, y: false } },
+        series: [
+          { label: 'Day', value: (_u, v) => (v == null ? '—' : new Date(v * 1000).toLocaleDateString()) },
+          ...series.map((s, i) => ({ label: s.label, stroke: COLORS[i % COLORS.length], width: 2, points: { show: days.length < 40 } })),
+        ],
+      },
+      [days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), ...series.map((s) => s.values)],
+      target.current,
+    );
+    return () => plot.destroy();
+  }, [days, series, width, height, dark]);
+
+  return (
+    <div ref={ref} role="img" aria-label={label} className={dark ? 'chart chart-dark' : 'chart'}>
+      <div ref={target} />
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { api, qs } from '../../api/client';
+import { useProjectId } from '../../api/hooks';
+import type { CapturedEvent, Page } from '../../api/types';
+import { formatTime, timeAgo } from '../../components/format';
+import { PropertiesTable } from '../../components/properties-table';
+import { EmptyState, ErrorState } from '../../components/states';
+import { PageHeader } from '../page-header';
+
+const STEP = 50;
+
+/** `datetime-local` text ↔ ISO (the reader's time zone). */
+const toIso = (local: string) => (local && !Number.isNaN(new Date(local).getTime()) ? new Date(local).toISOString() : undefined);
+const toLocal = (iso?: string) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+export default function EventsPage() {
+  const projectId = useProjectId();
+  const search = useSearch({ strict: false }) as Record<string, string | undefined>;
+  const navigate = useNavigate();
+  const [eventText, setEventText] = useState(search.event ?? '');
+  const [personText, setPersonText] = useState(search.distinct_id ?? '');
+  const [limit, setLimit] = useState(STEP);
+  const [live, setLive] = useState(true);
+  const [open, setOpen] = useState<string | null>(null);
+  const seen = useRef<Set<string> | null>(null);
+  const set = (patch: Record<string, string | undefined>) =>
+    navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, ...patch }), replace: true });
+  const debounced = useDebouncedCallback(set, 400);
+  const filters = { event: search.event, distinct_id: search.distinct_id, after: search.after, before: search.before };
+  const canLive = !search.before;
+  const events = useQuery({
+    queryKey: ['events', projectId, filters, limit],
+    queryFn: () => api.get<Page<CapturedEvent>>(`/api/projects/${projectId}/events/${qs({ ...filters, limit })}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: live && canLive ? 5000 : false,
+    refetchIntervalInBackground: false,
+  });
+  // Rows that arrived since the last look are highlighted once.
+  const fresh = new Set<string>();
+  if (events.data && seen.current) for (const e of events.data.results) if (!seen.current.has(e.id)) fresh.add(e.id);
+  useEffect(() => {
+    if (events.data) seen.current = new Set(events.data.results.map((e) => e.id));
+  }, [events.data]);
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <>
+      <PageHeader
+        title="Events"
+        description="What your apps send, newest first."
+        actions={
+          <Switch
+            label={
+              <Group gap={6}>
+                Live
+                {live && canLive && (
+                  <Badge size="xs" color="green" variant="dot">
+                    every 5 s
+                  </Badge>
+                )}
+              </Group>
+            }
+            checked={live && canLive}
+            disabled={!canLive}
+            onChange={(e) => setLive(e.currentTarget.checked)}
+          />
+        }
+      />
+      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Event"
+          placeholder="$pageview"
+          value={eventText}
+          onChange={(e) => {
+            setEventText(e.currentTarget.value);
+            debounced({ event: e.currentTarget.value || undefined });
+          }}
+          w={{ base: '100%', sm: 200 }}
+          maxLength={400}
+        />
+        <TextInput
+          label="Person (distinct ID)"
+          placeholder="user-123"
+          value={personText}
+          onChange={(e) => {
+            setPersonText(e.currentTarget.value);
+            debounced({ distinct_id: e.currentTarget.value || undefined });
+          }}
+          w={{ base: '100%', sm: 220 }}
+          maxLength={400}
+        />
+        <TextInput label="After" type="datetime-local" value={toLocal(search.after)} onChange={(e) => set({ after: toIso(e.currentTarget.value) })} w={210} />
+        <TextInput
+          label="Before"
+          type="datetime-local"
+          value={toLocal(search.before)}
+          onChange={(e) => set({ before: toIso(e.currentTarget.value) })}
+          w={210}
+        />
+        {filtered && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setEventText('');
+              setPersonText('');
+              void navigate({ to: '.', search: {}, replace: true });
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Group>
+      {events.isPending ? (
+        <Stack gap="xs">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </Stack>
+      ) : events.error ? (
+        <ErrorState error={events.error} retry={() => events.refetch()} title="Could not load the events" />
+      ) : events.data.results.length === 0 ? (
+        filtered ? (
+          <EmptyState title="No event matches these filters">Event names match exactly (e.g. $pageview). Widen the time range or clear the filters.</EmptyState>
+        ) : (
+          <EmptyState title="No events yet">
+            Events appear here seconds after your app sends them. Install an SDK (Settings shows the snippets) and call <code>capture('signed_up')</code>.
+          </EmptyState>
+        )
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover aria-label="Events">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Event</Table.Th>
+                  <Table.Th>Person</Table.Th>
+                  <Table.Th>URL</Table.Th>
+                  <Table.Th>When</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {events.data.results.map((e) => (
+                  <Fragment key={e.id}>
+                    <Table.Tr className={fresh.has(e.id) ? 'row-new row-link' : 'row-link'} onClick={() => setOpen(open === e.id ? null : e.id)}>
+                      <Table.Td className="wrap-anywhere" maw={280}>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          fw={600}
+                          aria-expanded={open === e.id}
+                          onClick={(ev: React.MouseEvent) => {
+                            ev.stopPropagation();
+                            setOpen(open === e.id ? null : e.id);
+                          }}
+                          className="wrap-anywhere"
+                        >
+                          {e.event}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td className="wrap-anywhere" maw={240}>
+                        <Anchor
+                          component={Link}
+                          to={`/project/${projectId}/persons/${encodeURIComponent(e.distinct_id)}`}
+                          size="sm"
+                          onClick={(ev) => ev.stopPropagation()}
+                        >
+                          {e.distinct_id}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td maw={280}>
+                        <Text size="sm" c="dimmed" truncate>
+                          {typeof e.properties.$current_url === 'string' ? e.properties.$current_url : ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td title={formatTime(e.timestamp)} style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{timeAgo(e.timestamp)}</Text>
+                      </Table.Td>
+                    </Table.Tr>
+                    {open === e.id && (
+                      <Table.Tr>
+                        <Table.Td colSpan={4} bg="var(--mantine-color-default-hover)">
+                          <Text size="xs" c="dimmed" mb={4}>
+                            {formatTime(e.timestamp)} · id <span className="mono">{e.id}</span>
+                          </Text>
+                          <PropertiesTable properties={e.properties} label={`Properties of ${e.event}`} />
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {events.data && events.data.count > limit && (
+        <Group justify="center" mt="md">
+          <Button variant="default" onClick={() => setLimit(limit + STEP)} loading={events.isFetching && events.isPlaceholderData}>
+            Show older events
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,284 @@
+import { Badge, Button, Card, Code, Group, JsonInput, Stack, Table, Tabs, Text, TextInput, Timeline } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { api, qs } from '../../api/client';
+import { canWrite, useMe, useProject, useProjectId } from '../../api/hooks';
+import type { ActivityEntry, FeatureFlag, FlagDetail, Page } from '../../api/types';
+import { EventCountsChart } from '../../components/chart';
+import { formatTime, parseJson, show } from '../../components/format';
+import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { PageHeader } from '../page-header';
+import { FlagForm, toDraft } from './flag-form';
+
+export default function FlagPage() {
+  const { flagId } = useParams({ strict: false }) as { flagId: string };
+  const projectId = useProjectId();
+  const { tab = 'overview' } = useSearch({ strict: false }) as { tab?: string };
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const isNew = flagId === 'new';
+  const base = `/api/projects/${projectId}/feature_flags/`;
+  const flag = useQuery({
+    queryKey: ['feature_flag', projectId, flagId],
+    queryFn: () => api.get<FeatureFlag>(`${base}${encodeURIComponent(flagId)}/`),
+    enabled: !isNew,
+  });
+  const trail = [{ label: 'Feature flags', to: `/project/${projectId}/feature_flags` }];
+
+  const remove = useMutation({
+    mutationFn: () => api.patch(`${base}${flagId}/`, { deleted: true }),
+    onSuccess: async () => {
+      notifications.show({ message: `Deleted ${flag.data?.key}.` });
+      await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
+      await navigate({ to: `/project/${projectId}/feature_flags` });
+    },
+    onError: (error) => notifications.show({ color: 'red', title: 'Could not delete the flag', message: describeError(error) }),
+  });
+
+  if (isNew)
+    return (
+      <>
+        <PageHeader title="New feature flag" trail={trail} />
+        <FlagForm
+          initial={toDraft()}
+          onSave={async (body) => {
+            const saved = await api.post<FeatureFlag>(base, body);
+            notifications.show({ message: `Created ${saved.key}.` });
+            await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
+            await navigate({ to: `/project/${projectId}/feature_flags/${saved.id}`, replace: true });
+          }}
+        />
+      </>
+    );
+  if (flag.isPending) return <LoadingState label="Loading the flag…" />;
+  if (flag.error)
+    return (
+      <>
+        <PageHeader title="Feature flag" trail={trail} />
+        <ErrorState error={flag.error} retry={() => flag.refetch()} title="Could not load this feature flag" />
+      </>
+    );
+  const f = flag.data;
+  if (f.deleted)
+    return (
+      <>
+        <PageHeader title={f.key} trail={trail} />
+        <EmptyState title="This flag was deleted">It no longer answers for anyone. Create a new flag to use the key again.</EmptyState>
+      </>
+    );
+  const setTab = (value: string | null) => navigate({ to: '.', search: { tab: value === 'overview' ? undefined : (value ?? undefined) }, replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title={<span className="mono">{f.key}</span>}
+        trail={trail}
+        description={f.name || undefined}
+        actions={
+          <Badge size="lg" variant="light" color={f.active ? 'green' : 'gray'}>
+            {f.active ? 'Active' : 'Inactive'}
+          </Badge>
+        }
+      />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="overview">Settings</Tabs.Tab>
+          <Tabs.Tab value="test">Test a user</Tabs.Tab>
+          <Tabs.Tab value="usage">Usage</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <FlagForm
+            key={`${f.id}-${f.version}`}
+            initial={toDraft(f)}
+            readOnly={!canWrite(me.data)}
+            onSave={async (body) => {
+              const saved = await api.patch<FeatureFlag>(`${base}${f.id}/`, body);
+              queryClient.setQueryData(['feature_flag', projectId, flagId], saved);
+              await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
+              notifications.show({ color: 'green', message: `Saved ${saved.key}.` });
+            }}
+            onDelete={() => {
+              if (window.confirm(`Delete ${f.key}? Code that asks for it will get false (or its fallback).`)) remove.mutate();
+            }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="test">
+          <TestUser flag={f} />
+        </Tabs.Panel>
+        <Tabs.Panel value="usage">
+          <EventCountsChart
+            projectId={projectId}
+            title="Evaluations in the last 30 days, by value ($feature_flag_called)"
+            event="$feature_flag_called"
+            breakdown="$feature_flag_response"
+            where={{ $feature_flag: f.key }}
+            empty="No evaluations in the last 30 days. SDKs send $feature_flag_called when your code reads this flag."
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <ActivityLog projectId={projectId} itemId={String(f.id)} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+/** Evaluates the saved flag for one distinct id through `/flags?v=2`, as an SDK would, and says why. */
+function TestUser({ flag }: { flag: FeatureFlag }) {
+  const { project, isPending } = useProject();
+  const [distinctId, setDistinctId] = useState('');
+  const [props, setProps] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const evaluate = useMutation({
+    mutationFn: async () => {
+      const parsed = parseJson(props);
+      if (parsed.error) throw new Error(`Person properties: ${parsed.error}`);
+      if (parsed.value !== undefined && (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)))
+        throw new Error('Person properties must be a JSON object.');
+      const answer = await api.post<{ flags?: Record<string, FlagDetail>; errorsWhileComputingFlags?: boolean }>('/flags/?v=2', {
+        token: project!.api_token,
+        distinct_id: distinctId.trim(),
+        ...(parsed.value ? { person_properties: parsed.value } : {}),
+      });
+      return answer.flags?.[flag.key] ?? null;
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!distinctId.trim()) return setError('Enter the distinct id of a user.');
+    evaluate.mutate();
+  };
+  const result = evaluate.data;
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              See what a user gets from the saved version of this flag, and why. Stored person properties are used; you can add or override some.
+            </Text>
+            <Group align="flex-start" wrap="wrap">
+              <TextInput
+                label="Distinct ID"
+                placeholder="user-123"
+                value={distinctId}
+                onChange={(e) => setDistinctId(e.currentTarget.value)}
+                error={error}
+                w={{ base: '100%', sm: 320 }}
+                maxLength={400}
+              />
+              <JsonInput
+                label="Person properties (JSON, optional)"
+                placeholder='{"email": "ada@example.com"}'
+                value={props}
+                onChange={setProps}
+                validationError="Not valid JSON"
+                autosize
+                minRows={1}
+                maxRows={6}
+                style={{ flex: '1 1 300px' }}
+              />
+            </Group>
+            <Group>
+              <Button type="submit" loading={evaluate.isPending || isPending} disabled={!project}>
+                Evaluate
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      {evaluate.error && <ErrorState error={evaluate.error} title="Could not evaluate the flag" />}
+      {evaluate.isSuccess &&
+        (result ? (
+          <Card withBorder padding="lg" aria-live="polite">
+            <Stack gap="xs">
+              <Group gap="sm">
+                <Text fw={600}>Value</Text>
+                <Badge size="lg" color={result.enabled ? 'green' : 'gray'} variant="light" className="mono">
+                  {String(result.variant ?? result.enabled)}
+                </Badge>
+              </Group>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Text fw={600}>Reason</Text>
+                <Text className="wrap-anywhere">
+                  {result.reason.description} <Code>{result.reason.code}</Code>
+                </Text>
+              </Group>
+              {result.metadata?.payload != null && (
+                <Stack gap={4}>
+                  <Text fw={600}>Payload</Text>
+                  <Code block className="wrap-anywhere">
+                    {result.metadata.payload}
+                  </Code>
+                </Stack>
+              )}
+            </Stack>
+          </Card>
+        ) : (
+          <EmptyState title="The flag was not in the answer">It may have been deleted or changed since this page loaded.</EmptyState>
+        ))}
+    </Stack>
+  );
+}
+
+/** Who made a change that no session's user made: a personal API key (by its label), the command line, or a removed user. */
+function actorName(entry: ActivityEntry): string {
+  if (entry.actor?.type === 'personal_api_key') return `API key “${entry.actor.name}”`;
+  if (entry.actor?.type === 'command_line') return 'The command line';
+  return entry.actor?.name || 'An API key';
+}
+
+function ActivityLog({ projectId, itemId }: { projectId: number; itemId: string }) {
+  const log = useQuery({
+    queryKey: ['activity_log', projectId, 'FeatureFlag', itemId],
+    queryFn: () => api.get<Page<ActivityEntry>>(`/api/projects/${projectId}/activity_log/${qs({ scope: 'FeatureFlag', item_id: itemId, limit: 100 })}`),
+  });
+  if (log.isPending) return <LoadingState label="Loading the history…" />;
+  if (log.error)
+    return (
+      <ErrorState error={log.error} retry={() => log.refetch()} title="Could not load the history" missingApi="The history needs the activity log endpoint." />
+    );
+  if (log.data.results.length === 0)
+    return <EmptyState title="No changes recorded yet">Every change to this flag (who, when, what) will show here.</EmptyState>;
+  return (
+    <Timeline bulletSize={14} lineWidth={2}>
+      {log.data.results.map((entry) => (
+        <Timeline.Item
+          key={entry.id}
+          title={
+            <Text size="sm" fw={600}>
+              {entry.user?.name || entry.user?.email || actorName(entry)} {entry.activity} the flag
+            </Text>
+          }
+        >
+          <Text size="xs" c="dimmed">
+            {formatTime(entry.created_at)}
+          </Text>
+          {entry.detail?.changes && entry.detail.changes.length > 0 && (
+            <Table mt={4} fz="xs" withRowBorders={false}>
+              <Table.Tbody>
+                {entry.detail.changes.map((c, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td fw={600}>{c.field}</Table.Td>
+                    <Table.Td className="mono wrap-anywhere" c="red">
+                      {show(c.before)}
+                    </Table.Td>
+                    <Table.Td>→</Table.Td>
+                    <Table.Td className="mono wrap-anywhere" c="green">
+                      {show(c.after)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

@@ -1,0 +1,208 @@
+import { Anchor, Badge, Card, Code, Group, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { api, qs } from '../../api/client';
+import { useProject, useProjectId } from '../../api/hooks';
+import type { CapturedEvent, EarlyAccessFeature, FlagDetail, Page, Person } from '../../api/types';
+import { formatTime, timeAgo } from '../../components/format';
+import { PropertiesTable } from '../../components/properties-table';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { STAGE_INFO } from '../early-access/stages';
+import { PageHeader } from '../page-header';
+import { personLabel } from './persons-page';
+
+export default function PersonPage() {
+  const { distinctId: raw } = useParams({ strict: false }) as { distinctId: string };
+  const distinctId = safeDecode(raw);
+  const projectId = useProjectId();
+  const trail = [{ label: 'People', to: `/project/${projectId}/persons` }];
+  const person = useQuery({
+    queryKey: ['person', projectId, distinctId],
+    queryFn: async () => (await api.get<Page<Person>>(`/api/projects/${projectId}/persons/${qs({ distinct_id: distinctId })}`)).results[0] ?? null,
+  });
+  if (person.isPending) return <LoadingState />;
+  if (person.error)
+    return (
+      <>
+        <PageHeader title={distinctId} trail={trail} />
+        <ErrorState error={person.error} retry={() => person.refetch()} title="Could not load this person" />
+      </>
+    );
+  const p = person.data;
+  return (
+    <>
+      <PageHeader
+        title={p ? personLabel(p) : distinctId}
+        trail={trail}
+        description={
+          p
+            ? `Distinct IDs: ${p.distinct_ids.join(', ')} · first seen ${formatTime(p.created_at)}`
+            : 'No person has this distinct id yet: flags are evaluated as for a new visitor.'
+        }
+        actions={
+          p && (
+            <Badge size="lg" variant="light" color={p.is_identified ? 'green' : 'gray'}>
+              {p.is_identified ? 'Identified' : 'Anonymous'}
+            </Badge>
+          )
+        }
+      />
+      <Tabs defaultValue={p ? 'properties' : 'flags'} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="properties">Properties</Tabs.Tab>
+          <Tabs.Tab value="events">Events</Tabs.Tab>
+          <Tabs.Tab value="flags">Feature flags</Tabs.Tab>
+          <Tabs.Tab value="early_access">Early access</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="properties">
+          {p ? (
+            <Card withBorder padding="md">
+              <PropertiesTable properties={p.properties} label="Person properties" />
+            </Card>
+          ) : (
+            <EmptyState title="No properties">This distinct id has not been seen.</EmptyState>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="events">
+          <PersonEvents projectId={projectId} distinctId={distinctId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="flags">
+          <PersonFlags distinctId={distinctId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="early_access">
+          <PersonEarlyAccess projectId={projectId} person={p} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function safeDecode(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function PersonEvents({ projectId, distinctId }: { projectId: number; distinctId: string }) {
+  const events = useQuery({
+    queryKey: ['events', projectId, { distinct_id: distinctId }, 50],
+    queryFn: () => api.get<Page<CapturedEvent>>(`/api/projects/${projectId}/events/${qs({ distinct_id: distinctId, limit: 50 })}`),
+  });
+  if (events.isPending) return <LoadingState />;
+  if (events.error) return <ErrorState error={events.error} retry={() => events.refetch()} />;
+  if (events.data.results.length === 0) return <EmptyState title="No events from this person yet" />;
+  return (
+    <Stack gap="xs">
+      <Table aria-label="Events of this person">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>When</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.data.results.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td className="wrap-anywhere">{e.event}</Table.Td>
+              <Table.Td title={formatTime(e.timestamp)}>{timeAgo(e.timestamp)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Anchor component={Link} to={`/project/${projectId}/events?distinct_id=${encodeURIComponent(distinctId)}`} size="sm">
+        All events of this person, with their properties
+      </Anchor>
+    </Stack>
+  );
+}
+
+function PersonFlags({ distinctId }: { distinctId: string }) {
+  const { project, error: projectError } = useProject();
+  const flags = useQuery({
+    queryKey: ['person_flags', project?.id, distinctId],
+    queryFn: () => api.post<{ flags?: Record<string, FlagDetail> }>('/flags/?v=2', { token: project!.api_token, distinct_id: distinctId }),
+    enabled: !!project,
+  });
+  if (projectError) return <ErrorState error={projectError} />;
+  if (!project || flags.isPending) return <LoadingState label="Evaluating the flags…" />;
+  if (flags.error) return <ErrorState error={flags.error} retry={() => flags.refetch()} title="Could not evaluate the flags" />;
+  const rows = Object.values(flags.data.flags ?? {}).sort((a, b) => a.key.localeCompare(b.key));
+  if (rows.length === 0) return <EmptyState title="No active feature flags">Flags show here, evaluated for this person, once you create some.</EmptyState>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label="Feature flag values of this person">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Flag</Table.Th>
+            <Table.Th>Value</Table.Th>
+            <Table.Th>Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((f) => (
+            <Table.Tr key={f.key}>
+              <Table.Td className="mono wrap-anywhere">
+                {f.metadata?.id ? (
+                  <Anchor component={Link} to={`/project/${project.id}/feature_flags/${f.metadata.id}`} size="sm" className="mono">
+                    {f.key}
+                  </Anchor>
+                ) : (
+                  f.key
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={f.enabled ? 'green' : 'gray'} className="mono">
+                  {String(f.variant ?? f.enabled)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {f.reason.description} <Code fz="xs">{f.reason.code}</Code>
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PersonEarlyAccess({ projectId, person }: { projectId: number; person: Person | null }) {
+  const features = useQuery({
+    queryKey: ['early_access', projectId],
+    queryFn: () => api.get<Page<EarlyAccessFeature>>(`/api/projects/${projectId}/early_access_feature/?limit=500`),
+  });
+  if (features.isPending) return <LoadingState />;
+  if (features.error) return <ErrorState error={features.error} retry={() => features.refetch()} />;
+  const rows = features.data.results
+    .map((f) => ({ feature: f, value: f.feature_flag ? person?.properties[`$feature_enrollment/${f.feature_flag.key}`] : undefined }))
+    .filter((r) => r.value !== undefined);
+  if (rows.length === 0)
+    return (
+      <EmptyState title="Not enrolled in any early access feature">
+        When this person opts in or out of a feature (or you do it for them), it shows here.
+      </EmptyState>
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {rows.map(({ feature, value }) => (
+        <Card key={feature.id} withBorder padding="md">
+          <Group justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to={`/project/${projectId}/early_access/${feature.id}`} fw={600} className="wrap-anywhere">
+              {feature.name}
+            </Anchor>
+            <Badge color={value === true ? 'green' : 'gray'} variant="light">
+              {value === true ? 'Opted in' : 'Opted out'}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {STAGE_INFO[feature.stage].label}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

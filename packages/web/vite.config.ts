@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The server package serves the build from its web-dist/ folder (packages/server/src/web/routes.ts). */
+export const outDir = fileURLToPath(new URL('../server/web-dist', import.meta.url));
+
+/** Writes `<file>.gz` beside each script and style sheet, which the server sends to clients that take gzip. */
+function gzipAssets(): Plugin {
+  return {
+    name: 'gzip-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(file)) continue;
+        const full = path.join(options.dir!, file);
+        fs.writeFileSync(`${full}.gz`, gzipSync(fs.readFileSync(full), { level: 9 }));
+      }
+    },
+  };
+}
+
+// `npm run dev -w @service/web` serves the app with hot reload and sends API calls to a service on :8000.
+const service = process.env.SERVICE_URL ?? 'http://localhost:8000';
+
+export default defineConfig({
+  plugins: [react(), gzipAssets()],
+  build: { outDir, emptyOutDir: true, assetsDir: 'assets', chunkSizeWarningLimit: 700 },
+  server: { proxy: Object.fromEntries(['/api', '/flags', '/decide'].map((p) => [p, { target: service, changeOrigin: true }])) },
+});
