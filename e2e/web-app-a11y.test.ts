@@ -207,6 +207,38 @@ describe('accessibility (axe-core, light and dark) of every page of the web app'
     expectNoViolations(from);
   });
 
+  it('the experiments pages', async () => {
+    const from = failures.length;
+    await open(`/project/${projectId}/experiments`, (p) => p.getByText('No experiments yet'));
+    await scan('the experiments list, empty');
+    await open(`/project/${projectId}/experiments/new`, (p) => p.getByRole('button', { name: 'Create experiment' }));
+    await scan('the new experiment page');
+    await page.getByRole('button', { name: 'Add secondary metric' }).click();
+    await page.getByRole('button', { name: 'Create experiment' }).click();
+    await page.getByText('Give the experiment a name', { exact: false }).waitFor();
+    await scan('the new experiment page with an error');
+    const p = `/api/projects/${projectId}/experiments/`;
+    const body = { feature_flag_key: 'one-page-checkout', metrics: [{ kind: 'conversion', event: 'signed_up' }], status: 'running' };
+    const experiment = await app.svc.api(p, { method: 'POST', body: { name: 'One-page checkout', ...body } });
+    await app.svc.api(p, { method: 'POST', body: { name: 'Pricing copy', feature_flag_key: 'pricing-copy' } });
+    const exposures = ['control', 'test'].map((variant, i) => ({
+      event: '$feature_flag_called',
+      distinct_id: `exp-${i}`,
+      properties: { $feature_flag: 'one-page-checkout', $feature_flag_response: variant },
+    }));
+    expect((await fetch(`${app.base}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: app.svc.token, batch: exposures }) })).status).toBe(200);
+    await open(`/project/${projectId}/experiments`, (p) => p.getByRole('table', { name: 'Experiments' }));
+    await scan('the experiments list');
+    await open(`/project/${projectId}/experiments/${experiment.id}`, (p) => p.getByRole('table', { name: /^Results of/ }));
+    await page.waitForLoadState('networkidle');
+    await scan('an experiment with results');
+    await page.getByRole('button', { name: 'Ship variant' }).click();
+    await page.getByRole('dialog', { name: 'Ship a variant' }).waitFor();
+    await scan('an experiment, shipping a variant');
+    await page.keyboard.press('Escape');
+    expectNoViolations(from);
+  });
+
   it('the events, people and person pages', async () => {
     const from = failures.length;
     await open(`/project/${projectId}/events`, (p) => p.getByRole('table', { name: 'Events' }));

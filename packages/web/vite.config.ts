@@ -23,11 +23,29 @@ function gzipAssets(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (the scroll container of every Table) imports only `useMergeRefs` from @floating-ui/react, which
+ * put the whole package (the positioning of dropdowns and tooltips, ~14 KB gzip) into the chunk of each page with a
+ * table: that import is served by a copy of the one function (src/vendor/use-merge-refs.ts).
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const shim = fileURLToPath(new URL('./src/vendor/use-merge-refs.ts', import.meta.url));
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer))
+        return shim;
+      return null;
+    },
+  };
+}
+
 // `npm run dev -w @service/web` serves the app with hot reload and sends API calls to a service on :8000.
 const service = process.env.SERVICE_URL ?? 'http://localhost:8000';
 
 export default defineConfig({
-  plugins: [react(), gzipAssets()],
+  plugins: [scrollAreaWithoutFloatingUi(), react(), gzipAssets()],
   build: { outDir, emptyOutDir: true, assetsDir: 'assets', chunkSizeWarningLimit: 700 },
   server: { proxy: Object.fromEntries(['/api', '/flags', '/decide'].map((p) => [p, { target: service, changeOrigin: true }])) },
 });

@@ -344,6 +344,59 @@ describe('$feature_flag_called', () => {
   })
 })
 
+describe('$feature_flag_called per person', () => {
+  /** `[distinct id, flag, value]` of every `$feature_flag_called` the clients sent. */
+  const byPerson = async (tok: string, ...clients: Service[]) => {
+    for (const c of clients) await c.flush()
+    return called(clients[0]!, tok).then((evs) => evs.map((e) => [e.properties.distinct_id, e.properties.$feature_flag, e.properties.$feature_flag_response]))
+  }
+
+  it('reports the same flag and value again for each new distinct id: identify, reset, and a bootstrap of another user', async () => {
+    const tok = token()
+    net.flags = v2({ exp: 'test' })
+    const c = withFlags(tok, { bootstrap: { distinctID: 'user-a', isIdentifiedID: true } })
+    await settle()
+    c.getFeatureFlag('exp')
+    c.identify('user-b')
+    await settle()
+    c.getFeatureFlag('exp')
+    c.getFeatureFlag('exp')
+    c.reset()
+    await settle()
+    c.getFeatureFlag('exp')
+    const anonymous = c.get_distinct_id()
+    c.identify('user-d')
+    await settle()
+    c.getFeatureFlag('exp')
+    await c.flush()
+    // The next page load bootstraps another signed-in user on a device that knows user-d.
+    const next = withFlags(tok, { bootstrap: { distinctID: 'user-c', isIdentifiedID: true } })
+    await settle()
+    next.getFeatureFlag('exp')
+    next.getFeatureFlag('exp')
+    expect(await byPerson(tok, c, next)).toEqual([
+      ['user-a', 'exp', 'test'],
+      ['user-b', 'exp', 'test'],
+      [anonymous, 'exp', 'test'],
+      ['user-d', 'exp', 'test'],
+      ['user-c', 'exp', 'test'],
+    ])
+  })
+
+  it('keeps what the same person was reported across page loads, for that distinct id only', async () => {
+    const tok = token()
+    net.flags = v2({ exp: 'control' })
+    const first = withFlags(tok, { bootstrap: { distinctID: 'user-a', isIdentifiedID: true } })
+    await settle()
+    first.getFeatureFlag('exp')
+    await first.flush()
+    const again = withFlags(tok, { bootstrap: { distinctID: 'user-a', isIdentifiedID: true } })
+    await settle()
+    again.getFeatureFlag('exp')
+    expect(await byPerson(tok, first, again)).toEqual([['user-a', 'exp', 'control']])
+  })
+})
+
 describe('flag store', () => {
   it('has subscribe → unsubscribe and a snapshot whose identity changes only when the state does', async () => {
     const tok = token()

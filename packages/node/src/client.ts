@@ -36,6 +36,13 @@ export interface ServiceOptions {
   gzip?: boolean;
   /** Where warnings go, and errors when no `error` listener is attached. Default `console`. */
   logger?: Pick<Console, 'warn' | 'error'>;
+  /** Default of the flag methods' `sendFeatureFlagEvents` (posthog-node's `sendFeatureFlagEvent`). Default true. */
+  sendFeatureFlagEvent?: boolean;
+  /**
+   * How many distinct ids the `$feature_flag_called` de-duplication remembers (the least recently used is
+   * forgotten first; its next call is sent again). Default 50 000, as posthog-node.
+   */
+  maxCacheSize?: number;
 }
 
 /** An event to capture. */
@@ -89,9 +96,6 @@ export interface Bootstrap {
   featureFlagPayloads: Record<string, unknown>;
 }
 
-/** How many (distinct id, flag, value) triples are remembered for `$feature_flag_called` de-duplication. */
-const MAX_FLAG_CALLS = 50_000;
-
 const isInconclusive = (d: Decision | Inconclusive | undefined): d is Inconclusive => d !== undefined && 'inconclusive' in d;
 
 /**
@@ -109,7 +113,10 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   private readonly remote: { url: string; token: string; timeout: number };
   private readonly earlyAccess: { host: string; token: string; timeout: number };
   private readonly logger: Pick<Console, 'warn' | 'error'>;
-  private readonly flagCalls = new Set<string>();
+  /** Distinct id → the `flag\u0000value` pairs already sent as `$feature_flag_called`, least recently used first. */
+  private readonly flagCalls = new Map<string, Set<string>>();
+  private readonly flagCallsMax: number;
+  private readonly sendFlagCalls: boolean;
   /** Warns about a value {@link jsonCopy} left out. */
   private readonly leftOut = (at: string, why: LeftOut) => this.logger.warn(`[service-node] left out ${at}, a value JSON cannot hold (${why})`);
   private shuttingDown: Promise<void> | null = null;
@@ -119,6 +126,8 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
     if (typeof projectToken !== 'string' || projectToken === '') throw new TypeError('service-node: a project token is required');
     const host = (options.host ?? 'http://localhost:8000').replace(/\/+$/, '');
     this.logger = options.logger ?? console;
+    this.flagCallsMax = Math.max(1, options.maxCacheSize ?? 50_000);
+    this.sendFlagCalls = options.sendFeatureFlagEvent ?? true;
     const report = (error: Error) => this.report(error);
     const requestTimeout = options.requestTimeout ?? 10_000;
     this.queue = new EventQueue({
@@ -273,7 +282,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   async getFeatureFlag(key: string, distinctId: string, options: FlagOptions = {}): Promise<FlagValue | undefined> {
     const o = this.flagOptions(options);
     const decision = await this.decide(key, distinctId, o);
-    if (decision && o.sendFeatureFlagEvents !== false) this.flagCalled(key, distinctId, decision, o.groups);
+    if (o.sendFeatureFlagEvents ?? this.sendFlagCalls) this.flagCalled(key, distinctId, decision, o);
     return decision?.value;
   }
 
@@ -469,23 +478,31 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
     );
   }
 
-  /** `$feature_flag_called`, once per (distinct id, flag, value); the memory of what was sent is bounded. */
-  private flagCalled(key: string, distinctId: string, d: Decision, groups: Record<string, string> | undefined): void {
-    const seen = `${distinctId}\u0000${key}\u0000${String(d.value)}`;
-    if (this.flagCalls.has(seen)) return;
-    if (this.flagCalls.size >= MAX_FLAG_CALLS) this.flagCalls.delete(this.flagCalls.values().next().value!);
-    this.flagCalls.add(seen);
+  /**
+   * `$feature_flag_called`, once per (distinct id, flag, value), as posthog-node: a flag that does not exist is
+   * reported too (no response, `$feature_flag_error: 'flag_missing'`). What was sent is remembered per distinct id,
+   * for the `maxCacheSize` most recently used distinct ids.
+   */
+  private flagCalled(key: string, distinctId: string, d: Decision | undefined, o: FlagOptions): void {
+    const seen = `${key}\u0000${String(d?.value)}`;
+    const sent = this.flagCalls.get(distinctId) ?? new Set<string>();
+    this.flagCalls.delete(distinctId); // re-inserted: now the most recently used
+    this.flagCalls.set(distinctId, sent);
+    if (sent.has(seen)) return;
+    sent.add(seen);
+    if (this.flagCalls.size > this.flagCallsMax) this.flagCalls.delete(this.flagCalls.keys().next().value!);
     const properties: Record<string, unknown> = {
       $feature_flag: key,
-      $feature_flag_response: d.value,
-      [`$feature/${key}`]: d.value,
-      locally_evaluated: d.locallyEvaluated,
+      $feature_flag_response: d?.value,
+      [`$feature/${key}`]: d?.value,
+      locally_evaluated: d ? d.locallyEvaluated : o.onlyEvaluateLocally === true,
     };
-    if (d.id !== undefined) properties.$feature_flag_id = d.id;
-    if (d.version !== undefined) properties.$feature_flag_version = d.version;
-    if (d.reason !== undefined) properties.$feature_flag_reason = d.reason;
-    if (d.requestId !== undefined) properties.$feature_flag_request_id = d.requestId;
-    this.capture({ distinctId, event: '$feature_flag_called', properties, groups });
+    if (d === undefined) properties.$feature_flag_error = 'flag_missing';
+    if (d?.id !== undefined) properties.$feature_flag_id = d.id;
+    if (d?.version !== undefined) properties.$feature_flag_version = d.version;
+    if (d?.reason !== undefined) properties.$feature_flag_reason = d.reason;
+    if (d?.requestId !== undefined) properties.$feature_flag_request_id = d.requestId;
+    this.capture({ distinctId, event: '$feature_flag_called', properties, groups: o.groups });
   }
 
   /** Runs `fn`, reporting instead of throwing: the event methods never throw into the host app. */

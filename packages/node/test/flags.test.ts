@@ -225,6 +225,90 @@ describe('$feature_flag_called', () => {
   });
 });
 
+describe('$feature_flag_called for experiments', () => {
+  const EXPERIMENT = {
+    key: 'exp-checkout',
+    filters: {
+      groups: [{ rollout_percentage: 100 }],
+      multivariate: {
+        variants: [
+          { key: 'control', rollout_percentage: 50 },
+          { key: 'test', rollout_percentage: 50 },
+        ],
+      },
+    },
+  };
+  beforeAll(async () => {
+    await service.createFlag(EXPERIMENT);
+  });
+
+  /** The stored `$feature_flag_called` events of one distinct id for one flag. */
+  const exposures = async (distinctId: string, flag = EXPERIMENT.key) =>
+    (await service.events({ event: '$feature_flag_called', distinct_id: distinctId })).results.filter((e) => e.properties.$feature_flag === flag);
+
+  it('sends one exposure per person, flag and variant from getFeatureFlag and isFeatureEnabled, evaluated locally or by the service', async () => {
+    const byKey = new Service(service.token, { host: service.url, personalApiKey: service.key });
+    const byService = new Service(service.token, { host: service.url });
+    await byKey.reloadFeatureFlags();
+    const seen = new Map<string, unknown>();
+    for (let i = 0; i < 12; i++) {
+      const client = i % 2 === 0 ? byKey : byService;
+      const id = `exp-${i}`;
+      const variant = await client.getFeatureFlag(EXPERIMENT.key, id);
+      expect(await client.getFeatureFlag(EXPERIMENT.key, id)).toBe(variant);
+      expect(await client.isFeatureEnabled(EXPERIMENT.key, id)).toBe(true);
+      await client.getFeatureFlagPayload(EXPERIMENT.key, id); // sends nothing, as posthog-node
+      seen.set(id, variant);
+    }
+    await Promise.all([byKey.shutdown(), byService.shutdown()]);
+    expect(new Set(seen.values())).toEqual(new Set(['control', 'test']));
+    await service.waitForEvents({ event: '$feature_flag_called', distinct_id: 'exp-11' }, 1);
+    for (const [id, variant] of seen) {
+      const events = await exposures(id);
+      expect(events.map((e) => e.properties.$feature_flag_response)).toEqual([variant]);
+      const local = Number(id.slice(4)) % 2 === 0;
+      expect(events[0]!.properties).toMatchObject({ $feature_flag: EXPERIMENT.key, [`$feature/${EXPERIMENT.key}`]: variant, locally_evaluated: local });
+      if (!local) expect(events[0]!.properties.$feature_flag_request_id).toEqual(expect.any(String));
+    }
+  });
+
+  it('remembers the maxCacheSize most recently used distinct ids: a forgotten one is sent again', async () => {
+    const client = new Service(service.token, { host: service.url, personalApiKey: service.key, maxCacheSize: 2 });
+    await client.reloadFeatureFlags();
+    for (const id of ['lru-a', 'lru-b', 'lru-a', 'lru-c', 'lru-a', 'lru-b']) await client.getFeatureFlag(EXPERIMENT.key, id);
+    await client.shutdown();
+    // a, b → a used again → c forgets b (the least recently used) → a still known → b sent again.
+    await service.waitForEvents({ event: '$feature_flag_called', distinct_id: 'lru-b' }, 2);
+    expect((await exposures('lru-a')).length).toBe(1);
+    expect((await exposures('lru-b')).length).toBe(2);
+    expect((await exposures('lru-c')).length).toBe(1);
+  });
+
+  it('sendFeatureFlagEvent: false turns exposures off for every call, sendFeatureFlagEvents: true back on for one', async () => {
+    const client = new Service(service.token, { host: service.url, personalApiKey: service.key, sendFeatureFlagEvent: false });
+    await client.reloadFeatureFlags();
+    await client.getFeatureFlag(EXPERIMENT.key, 'quiet-1');
+    await client.isFeatureEnabled(EXPERIMENT.key, 'quiet-1');
+    await client.getFeatureFlag(EXPERIMENT.key, 'quiet-2', { sendFeatureFlagEvents: true });
+    await client.shutdown();
+    await service.waitForEvents({ event: '$feature_flag_called', distinct_id: 'quiet-2' }, 1);
+    expect((await exposures('quiet-1')).length).toBe(0);
+    expect((await exposures('quiet-2')).length).toBe(1);
+  });
+
+  it('reports a flag that does not exist once, without a response and with flag_missing, as posthog-node', async () => {
+    const client = new Service(service.token, { host: service.url });
+    expect(await client.getFeatureFlag('no-such-experiment', 'missing-1')).toBeUndefined();
+    expect(await client.isFeatureEnabled('no-such-experiment', 'missing-1')).toBe(false);
+    await client.shutdown();
+    await service.waitForEvents({ event: '$feature_flag_called', distinct_id: 'missing-1' }, 1);
+    const events = await exposures('missing-1', 'no-such-experiment');
+    expect(events.length).toBe(1);
+    expect(events[0]!.properties).toMatchObject({ $feature_flag_error: 'flag_missing', locally_evaluated: false });
+    expect('$feature_flag_response' in events[0]!.properties).toBe(false);
+  });
+});
+
 describe('getAllFlagsAndPayloads', () => {
   it("returns service-js's bootstrap: distinctID, values, and parsed payloads of enabled flags", async () => {
     const bootstrap = await local.getAllFlagsAndPayloads('user-7', { personProperties: personOf(7) });

@@ -9,6 +9,8 @@ import { publicEarlyAccessRoutes } from './early-access/public-routes';
 import { enrollmentRoutes } from './early-access/enrollment-routes';
 import { earlyAccessRoutes } from './early-access/routes';
 import { eventRoutes } from './events/routes';
+import { experimentResultsRoutes } from './experiments/results-routes';
+import { experimentRoutes } from './experiments/routes';
 import { featureFlagRoutes } from './feature-flags/routes';
 import { flagsRoutes } from './flag-evaluation/routes';
 import { throttleAuthFailures } from './http/auth-failures';
@@ -122,6 +124,8 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   await app.register(personalApiKeyRoutes, { services });
   await app.register(featureFlagRoutes, { services });
   await app.register(earlyAccessRoutes, { services });
+  await app.register(experimentRoutes, { services });
+  await app.register(experimentResultsRoutes, { services });
   await app.register(enrollmentRoutes, { services });
   await app.register(webhookRoutes, { services });
   await app.register(activityRoutes, { services });

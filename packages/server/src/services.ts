@@ -7,6 +7,8 @@ import type { Db } from './db/database';
 import { EnrollmentService } from './early-access/enrollments';
 import { EarlyAccessService, linkedFlagGuard } from './early-access/service';
 import { EventService } from './events/service';
+import { ExperimentResultsService } from './experiments/results';
+import { ExperimentService, experimentFlagGuard } from './experiments/service';
 import { FeatureFlagService } from './feature-flags/service';
 import { FlagDefinitionsCache } from './flag-evaluation/definitions';
 import { FlagsService } from './flag-evaluation/service';
@@ -21,8 +23,10 @@ export function createServices(db: Db, config: Pick<Config, 'ingestMaxPendingEve
   const changes = new Changes(db);
   const flags = new FeatureFlagService(db.kysely, changes, db.dialect);
   flags.guardUpdates(linkedFlagGuard);
+  flags.guardUpdates(experimentFlagGuard);
   const keys = new ApiKeyService(db.kysely);
   const ingest = new IngestService(db, changes, { maxPendingEvents: config.ingestMaxPendingEvents });
+  const experiments = new ExperimentService(db.kysely, changes);
   return {
     db,
     changes,
@@ -33,6 +37,8 @@ export function createServices(db: Db, config: Pick<Config, 'ingestMaxPendingEve
     projects: new ProjectService(db.kysely),
     flags,
     earlyAccess: new EarlyAccessService(db.kysely, changes),
+    experiments,
+    experimentResults: new ExperimentResultsService(db, experiments),
     events: new EventService(db.kysely, db.dialect),
     persons: new PersonService(db.kysely, db.dialect),
     flagsEvaluation: new FlagsService(db, new FlagDefinitionsCache(db.kysely, changes)),

@@ -30,7 +30,7 @@ const FILTERS = {
 
 let s: TestService;
 /** What valid requests name (a flag, a feature, keys with fewer rights), made once the service is up. */
-let fixtures: { flagId: number; featureId: string; readKey: string; foreignKey: string };
+let fixtures: { flagId: number; featureId: string; experimentId: number; readKey: string; foreignKey: string };
 beforeAll(async () => {
   s = await startService();
   const flag = await s.app.inject({
@@ -45,10 +45,17 @@ beforeAll(async () => {
     headers: s.headers,
     payload: { name: 'Fuzz', stage: 'beta' },
   });
-  expect([flag.statusCode, feature.statusCode], flag.body + feature.body).toEqual([201, 201]);
+  const experiment = await s.app.inject({
+    method: 'POST',
+    url: `/api/projects/${s.projectId}/experiments/`,
+    headers: s.headers,
+    payload: { name: 'Fuzz', feature_flag_key: 'fuzz-experiment', metrics: [{ kind: 'conversion', event: 'x' }], status: 'running' },
+  });
+  expect([flag.statusCode, feature.statusCode, experiment.statusCode], flag.body + feature.body + experiment.body).toEqual([201, 201, 201]);
   fixtures = {
     flagId: flag.json().id,
     featureId: feature.json().id,
+    experimentId: experiment.json().id,
     readKey: await s.keyWith(['feature_flag:read', 'project:read']),
     foreignKey: await s.keyWith(['*'], [s.projectId + 1000]),
   };
@@ -95,6 +102,24 @@ const SEEDS: Record<string, unknown> = {
     feature_flag_id: null,
   },
   'patch /api/projects/{project_id}/early_access_feature/{id}': { name: 'Fuzz', stage: 'alpha', description: 'd', documentation_url: 'https://x.test/' },
+  'post /api/projects/{project_id}/experiments': {
+    name: UNIQUE,
+    feature_flag_key: UNIQUE,
+    description: 'd',
+    variants: [
+      { key: 'control', rollout_percentage: 50 },
+      { key: 'test', rollout_percentage: 50 },
+    ],
+    metrics: [
+      { kind: 'conversion', event: 'e', properties: [{ key: 'p', value: 'v' }], window_days: 7, name: 'n' },
+      { kind: 'mean', event: 'e', property: 'amount' },
+    ],
+    start_date: '2026-01-01T00:00:00Z',
+    end_date: '2026-02-01T00:00:00Z',
+    status: 'draft',
+  },
+  'patch /api/projects/{project_id}/experiments/{id}': { name: 'Fuzz', status: 'running', metrics: [{ kind: 'conversion', event: 'e' }], end_date: null },
+  'post /api/projects/{project_id}/experiments/{id}/ship': { variant: 'test' },
   'post /flags': flagsRequest,
   'post /decide': flagsRequest,
   ...Object.fromEntries([...CAPTURE_PATHS].map((path) => [`post ${path}`, capture])),
@@ -327,7 +352,11 @@ const often = <T>(right: T, wrong: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.
 function requestOf(route: string) {
   const [method, path] = route.split(' ') as [string, string];
   const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const id = path.includes('early_access_feature') ? fixtures.featureId : String(fixtures.flagId);
+  const id = path.includes('early_access_feature')
+    ? fixtures.featureId
+    : path.includes('experiments')
+      ? String(fixtures.experimentId)
+      : String(fixtures.flagId);
   const valid = (param: string) => (param === 'project_id' ? String(s.projectId) : param === 'token' ? TOKEN : id);
   const seed = SEEDS[route] ?? (method === 'get' && CAPTURE_PATHS.has(path) ? SEEDS[`post ${path}`] : undefined);
   return fc.record({

@@ -1,15 +1,13 @@
 import { CloseButton, createTheme, MantineProvider, type CloseButtonProps, type CSSVariablesResolver } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError, onUnauthorized } from './api/client';
+import { ToastHost } from './components/toast';
 import { makeRouter } from './router';
 import './styles/first-load.css';
 import './app.css';
-
-// Toasts are shown by pages, which load later: so does their container.
-const Notifications = lazy(() => import('./components/notifications'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -74,9 +72,7 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications />
-      </Suspense>
+      <ToastHost />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -228,7 +228,7 @@ export class Service {
       const anon = p.get(STATE) !== 'identified'
       if ($set) p.set({ [PERSON]: { ...p.get<Props>(PERSON), ...$set } })
       if (id !== prev) {
-        p.set({ [DID]: id, [STATE]: 'identified', [CALLED]: undefined, ...(anon ? { [ANON]: prev } : {}) })
+        p.set({ [DID]: id, [STATE]: 'identified', ...(anon ? { [ANON]: prev } : {}) })
         this._syncIdentity()
         if (anon) this._capture('$identify', { distinct_id: id, $anon_distinct_id: prev }, { $set, $set_once })
       } else if (anon) p.set({ [STATE]: 'identified' })
@@ -386,12 +386,14 @@ export class Service {
       }
       const v = snap.flags[key]
       if (options?.send_event === false || this.has_opted_out_capturing()) return v
-      // Once per flag and value (kept across page loads, forgotten when the user changes).
+      // Once per person, flag and value: kept across page loads for this distinct id only (so another
+      // user, by identify, reset or a bootstrap, is reported again).
       const p = this._storage
-      const called = p.get<Record<string, string[]>>(CALLED) ?? {}
+      const id = p.get<string>(DID)!
+      const called = p.get<Record<string, Record<string, string[]>>>(CALLED)?.[id] ?? {}
       const seen = called[key] ?? []
       if (!seen.includes(String(v))) {
-        p.set({ [CALLED]: { ...called, [key]: [...seen, String(v)] } })
+        p.set({ [CALLED]: { [id]: { ...called, [key]: [...seen, String(v)] } } })
         this._capture('$feature_flag_called', flagCalledProps(key, v, snap, this._flags, p.get<FlagsMeta>(META), this.config.bootstrap?.featureFlags))
       }
       return v

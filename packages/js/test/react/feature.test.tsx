@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Service } from 'service-js'
 import { ServiceFeature, ServiceProvider } from '../../src/react'
-import { clearStorage, client, network, token } from '../helpers'
+import { clearStorage, client, network, settle, token } from '../helpers'
 
 let net: ReturnType<typeof network>
 
@@ -233,5 +233,39 @@ describe('ServiceFeature', () => {
       ),
     ).toThrow(/ServiceFeature must be used inside a <ServiceProvider>/)
     error.mockRestore()
+  })
+
+  it('with a variant match exposes once per person, flag and variant: every render and remount of one person counts once', async () => {
+    const tok = token()
+    net.flags = {
+      flags: { exp: { key: 'exp', enabled: true, variant: 'test', metadata: { payload: null } } },
+      errorsWhileComputingFlags: false,
+      requestId: 'req-1',
+    }
+    const c = client(tok, { advanced_disable_flags: false, bootstrap: { distinctID: 'user-a', isIdentifiedID: true } })
+    const ui = (
+      <>
+        <ServiceFeature flag="exp" match="test" fallback={<i>old</i>}>
+          <b>new</b>
+        </ServiceFeature>
+        <ServiceFeature flag="exp" match="control" fallback={<i>not control</i>}>
+          <b>control</b>
+        </ServiceFeature>
+      </>
+    )
+    const { unmount } = inProvider(c, ui)
+    await act(() => settle())
+    expect(screen.getByText('new')).toBeTruthy()
+    unmount()
+    inProvider(c, ui)
+    await act(async () => {
+      c.identify('user-b')
+      await settle()
+    })
+    const exposures = (await events(c, tok, '$feature_flag_called')).map((e) => [e.properties.distinct_id, e.properties.$feature_flag_response])
+    expect(exposures).toEqual([
+      ['user-a', 'test'],
+      ['user-b', 'test'],
+    ])
   })
 })

@@ -178,6 +178,36 @@ describe('flag hooks', () => {
     ])
   })
 
+  it('report the same value again for each new person: after identify (flags reloaded, same value) and after reset', async () => {
+    const tok = token()
+    net.flags = v2({ exp: 'test' })
+    const c = client(tok, { advanced_disable_flags: false, bootstrap: { distinctID: 'user-a', isIdentifiedID: true } })
+    function Variant() {
+      return <>{String(useFeatureFlagVariantKey('exp'))}</>
+    }
+    const { container } = render(<Variant />, withProvider(c))
+    await act(() => settle())
+    expect(container.textContent).toBe('test')
+    await act(async () => {
+      c.identify('user-b')
+      await settle()
+    })
+    await act(async () => {
+      c.reset()
+      await settle()
+    })
+    await c.flush()
+    const exposures = net
+      .events(tok)
+      .filter((e) => e.event === '$feature_flag_called')
+      .map((e) => [e.properties.distinct_id, e.properties.$feature_flag_response])
+    expect(exposures).toEqual([
+      ['user-a', 'test'],
+      ['user-b', 'test'],
+      [c.get_distinct_id(), 'test'],
+    ])
+  })
+
   it('leave no store listener behind on unmount', () => {
     const c = client(token(), { bootstrap: { featureFlags: { a: true } } })
     const listeners = countListeners(c)

@@ -7,6 +7,7 @@ import { activityStore } from './store';
 export const ACTIVITY_SCOPES = {
   FeatureFlag: 'feature_flag',
   EarlyAccessFeature: 'early_access_feature',
+  Experiment: 'experiment',
   Webhook: 'webhook',
   Project: 'project',
   PersonalAPIKey: 'personal_api_key',

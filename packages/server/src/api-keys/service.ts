@@ -15,6 +15,7 @@ export const SCOPE_OBJECTS = [
   'organization_member',
   'personal_api_key',
   'activity_log',
+  'experiment',
 ] as const;
 
 export interface ApiKey {

@@ -13,6 +13,8 @@ import { earlyAccessEnrollments } from './migrations/0004-early-access-enrollmen
 import { webhooks } from './migrations/0005-webhooks';
 import { accounts } from './migrations/0006-accounts';
 import { activityLog } from './migrations/0007-activity-log';
+import { experiments } from './migrations/0008-experiments';
+import { experimentIndexes } from './migrations/0009-experiment-indexes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -70,6 +72,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0005-webhooks': webhooks(dialect),
     '0006-accounts': accounts(dialect),
     '0007-activity-log': activityLog(dialect),
+    '0008-experiments': experiments(dialect),
+    '0009-experiment-indexes': experimentIndexes(),
   };
 }
 

@@ -201,7 +201,7 @@ export interface ActivityLogTable {
   id: Generated<number>;
   /** null for organization things: personal API keys, members, invites. */
   project_id: number | null;
-  /** FeatureFlag | EarlyAccessFeature | Webhook | Project | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
+  /** FeatureFlag | EarlyAccessFeature | Experiment | Webhook | Project | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
   scope: string;
   item_id: string;
   /** created | updated | deleted */
@@ -213,6 +213,26 @@ export interface ActivityLogTable {
   actor_name: string;
   detail: string;
   created_at: string;
+}
+
+/** An A/B test on a multivariate flag (issue 14). */
+export interface ExperimentTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string;
+  feature_flag_id: number;
+  /** JSON array of `{key, rollout_percentage}`: the planned split. */
+  variants: string;
+  /** JSON array of metrics; the first is the primary. */
+  metrics: string;
+  /** ISO time; null until the experiment runs (unless given). */
+  start_date: string | null;
+  end_date: string | null;
+  /** draft | running | complete */
+  status: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -234,6 +254,7 @@ export interface Database {
   invites: InviteTable;
   login_failures: LoginFailureTable;
   activity_log: ActivityLogTable;
+  experiments: ExperimentTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */

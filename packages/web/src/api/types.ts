@@ -45,6 +45,8 @@ export interface Variant {
 
 export interface FlagFilters {
   groups?: Condition[] | null;
+  /** Conditions checked before `groups`: an early access feature's "opted in" condition (`$feature_enrollment/<key>`). */
+  super_groups?: Condition[] | null;
   multivariate?: { variants: Variant[] } | null;
   payloads?: Record<string, unknown> | null;
   aggregation_group_type_index?: number | null;

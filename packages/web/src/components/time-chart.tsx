@@ -24,13 +24,26 @@ export default function TimeChart({ days, series, height = 240, label }: { days:
       {
         width,
         height,
+        // The days are UTC calendar days: the axis labels them in UTC, or west of Greenwich each would show the day before.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
         axes: [axis, { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         series: [
-          { label: 'Day', value: (_u, v) => (v == null ? '—' : new Date(v * 1000).toLocaleDateString()) },
-          ...series.map((s, i) => ({ label: s.label, stroke: COLORS[i % COLORS.length], width: 2, points: { show: days.length < 40 } })),
+          // The legend shows each series' total until the pointer is on a day, then that day's counts.
+          {
+            label: 'Day',
+            value: (_u, v) => (v == null ? `all ${days.length} days` : new Date(v * 1000).toLocaleDateString(undefined, { timeZone: 'UTC' })),
+          },
+          ...series.map((s, i) => ({
+            label: s.label,
+            stroke: COLORS[i % COLORS.length],
+            width: 2,
+            points: { show: days.length < 40 },
+            value: (_u: uPlot, v: number | null, _s: number, idx: number | null) =>
+              idx == null ? s.values.reduce((a, b) => a + b, 0).toLocaleString() : (v ?? 0).toLocaleString(),
+          })),
         ],
       },
       [days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), ...series.map((s) => s.values)],

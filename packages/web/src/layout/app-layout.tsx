@@ -11,6 +11,7 @@ import { Logo } from './logo';
 export const SECTIONS = [
   { path: 'feature_flags', label: 'Feature flags' },
   { path: 'early_access', label: 'Early access' },
+  { path: 'experiments', label: 'Experiments' },
   { path: 'events', label: 'Events' },
   { path: 'persons', label: 'People' },
   { path: 'settings', label: 'Settings' },

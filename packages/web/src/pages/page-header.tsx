@@ -1,6 +1,8 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
+// The styles of the pages' components (the shell's are in first-load.css): every page of a project has a header.
+import '../styles/pages.css';
 
 /** A page's title (also the document's), an optional trail back, a line of help and the page's main actions. */
 export function PageHeader({

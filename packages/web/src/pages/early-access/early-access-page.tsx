@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   JsonInput,
+  Pagination,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -17,24 +18,26 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { api, qs } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
 import { STAGES, type EarlyAccessFeature, type Enrollments, type FeatureFlag, type Page, type Stage } from '../../api/types';
+import { ActivityLog } from '../../components/activity-log';
 import { EventCountsChart } from '../../components/chart';
 import { CopyCode } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
 import { parseJson, timeAgo } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
 import { STAGE_INFO } from './stages';
 
 export default function EarlyAccessPage() {
   const { featureId } = useParams({ strict: false }) as { featureId: string };
   const projectId = useProjectId();
+  const { tab = 'people' } = useSearch({ strict: false }) as { tab?: string };
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -54,18 +57,18 @@ export default function EarlyAccessPage() {
     mutationFn: (stage: Stage) => api.patch<EarlyAccessFeature>(`${base}${featureId}/`, { stage }),
     onSuccess: (f) => {
       saved(f);
-      notifications.show({ message: `${f.name} moved to ${STAGE_INFO[f.stage].label}.` });
+      toast({ message: `${f.name} moved to ${STAGE_INFO[f.stage].label}.` });
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Could not move the feature', message: describeError(error) }),
+    onError: (error) => toast({ color: 'red', title: 'Could not move the feature', message: describeError(error) }),
   });
   const remove = useMutation({
     mutationFn: () => api.delete(`${base}${featureId}/`),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['early_access', projectId] });
-      notifications.show({ message: 'Deleted the early access feature. Its flag stays.' });
+      toast({ message: 'Deleted the early access feature. Its flag stays.' });
       await navigate({ to: `/project/${projectId}/early_access` });
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Could not delete', message: describeError(error) }),
+    onError: (error) => toast({ color: 'red', title: 'Could not delete', message: describeError(error) }),
   });
 
   if (isNew)
@@ -77,7 +80,7 @@ export default function EarlyAccessPage() {
           onSave={async (body) => {
             const f = await api.post<EarlyAccessFeature>(base, body);
             saved(f);
-            notifications.show({ message: `Created ${f.name}.` });
+            toast({ message: `Created ${f.name}.` });
             await navigate({ to: `/project/${projectId}/early_access/${f.id}`, replace: true });
           }}
         />
@@ -93,6 +96,7 @@ export default function EarlyAccessPage() {
     );
   const f = feature.data;
   const writable = canWrite(me.data);
+  const setTab = (value: string | null) => navigate({ to: '.', search: { tab: value === 'people' ? undefined : (value ?? undefined) }, replace: true });
   return (
     <>
       <PageHeader
@@ -125,27 +129,15 @@ export default function EarlyAccessPage() {
             </Text>
           </Stack>
         </Card>
-        <Tabs defaultValue="people" keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="people">People</Tabs.Tab>
             <Tabs.Tab value="settings">Settings</Tabs.Tab>
             <Tabs.Tab value="code">Code</Tabs.Tab>
+            <Tabs.Tab value="history">History</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="people">
-            <Stack gap="lg">
-              <EnrollmentsPanel projectId={projectId} feature={f} writable={writable} />
-              {f.feature_flag && (
-                <EventCountsChart
-                  projectId={projectId}
-                  title="Opt-ins and opt-outs per day, last 30 days"
-                  event="$feature_enrollment_update"
-                  breakdown="$feature_enrollment"
-                  where={{ $feature_flag: f.feature_flag.key }}
-                  labelOf={(v) => (v === 'true' ? 'Opted in' : v === 'false' ? 'Opted out' : String(v))}
-                  empty="Nobody opted in or out in the last 30 days."
-                />
-              )}
-            </Stack>
+            <EnrollmentsPanel projectId={projectId} feature={f} writable={writable} />
           </Tabs.Panel>
           <Tabs.Panel value="settings">
             <FeatureForm
@@ -155,7 +147,7 @@ export default function EarlyAccessPage() {
               readOnly={!writable}
               onSave={async (body) => {
                 saved(await api.patch<EarlyAccessFeature>(`${base}${f.id}/`, body));
-                notifications.show({ color: 'green', message: 'Saved.' });
+                toast({ color: 'green', message: 'Saved.' });
               }}
               onDelete={() => {
                 if (window.confirm(`Delete ${f.name}? Its feature flag stays, and so do the people's choices.`)) remove.mutate();
@@ -164,6 +156,9 @@ export default function EarlyAccessPage() {
           </Tabs.Panel>
           <Tabs.Panel value="code">
             <Snippet feature={f} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <ActivityLog projectId={projectId} scope="EarlyAccessFeature" itemId={f.id} noun="the feature" />
           </Tabs.Panel>
         </Tabs>
       </Stack>
@@ -333,20 +328,24 @@ function FeatureForm({
   );
 }
 
+const PEOPLE_PAGE = 20;
+
 function EnrollmentsPanel({ projectId, feature, writable }: { projectId: number; feature: EarlyAccessFeature; writable: boolean }) {
   const [filter, setFilter] = useState<'enrolled' | 'opted_out'>('enrolled');
+  const [page, setPage] = useState(1);
   const [distinctId, setDistinctId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const path = `/api/projects/${projectId}/early_access_feature/${feature.id}/enrollments/`;
   const list = useQuery({
-    queryKey: ['enrollments', projectId, feature.id, filter],
-    queryFn: () => api.get<Enrollments>(`${path}${qs({ enrolled: filter === 'enrolled', limit: 100 })}`),
+    queryKey: ['enrollments', projectId, feature.id, filter, page],
+    queryFn: () => api.get<Enrollments>(`${path}${qs({ enrolled: filter === 'enrolled', limit: PEOPLE_PAGE, offset: (page - 1) * PEOPLE_PAGE })}`),
+    placeholderData: keepPreviousData,
   });
   const change = useMutation({
     mutationFn: (body: { distinct_id: string; enrolled: boolean }) => api.post(path, body),
     onSuccess: (_data, body) => {
-      notifications.show({ message: `${body.distinct_id} is now ${body.enrolled ? 'opted in' : 'opted out'}.` });
+      toast({ message: `${body.distinct_id} is now ${body.enrolled ? 'opted in' : 'opted out'}.` });
       setDistinctId('');
       void queryClient.invalidateQueries({ queryKey: ['enrollments', projectId, feature.id] });
     },
@@ -378,6 +377,17 @@ function EnrollmentsPanel({ projectId, feature, writable }: { projectId: number;
           </Text>
         </Card>
       </SimpleGrid>
+      {feature.feature_flag && (
+        <EventCountsChart
+          projectId={projectId}
+          title="Opt-ins and opt-outs per day, last 30 days"
+          event="$feature_enrollment_update"
+          breakdown="$feature_enrollment"
+          where={{ $feature_flag: feature.feature_flag.key }}
+          labelOf={(v) => (v === 'true' ? 'Opted in' : v === 'false' ? 'Opted out' : String(v))}
+          empty="Nobody opted in or out in the last 30 days. People opt in from your app (the Code tab shows how); each choice is counted here."
+        />
+      )}
       {writable && (
         <Card withBorder padding="md">
           <Group align="flex-start" wrap="wrap">
@@ -409,7 +419,10 @@ function EnrollmentsPanel({ projectId, feature, writable }: { projectId: number;
           { value: 'opted_out', label: 'Opted out' },
         ]}
         value={filter}
-        onChange={(v) => setFilter(v as 'enrolled' | 'opted_out')}
+        onChange={(v) => {
+          setFilter(v as 'enrolled' | 'opted_out');
+          setPage(1);
+        }}
         aria-label="Show people who"
       />
       {list.isPending ? (
@@ -426,30 +439,45 @@ function EnrollmentsPanel({ projectId, feature, writable }: { projectId: number;
           People opt in from your app (see the Code tab), or you can opt someone in above.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={500}>
-          <Table aria-label={filter === 'enrolled' ? 'People who opted in' : 'People who opted out'}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Stage when they chose</Table.Th>
-                <Table.Th>When</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.results.map((e) => (
-                <Table.Tr key={`${e.distinct_id}-${e.group_key ?? ''}`}>
-                  <Table.Td className="wrap-anywhere">
-                    <Anchor component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(e.distinct_id)}`} size="sm">
-                      {e.group_key ? `${e.group_type}: ${e.group_key}` : e.distinct_id}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{e.stage ?? '—'}</Table.Td>
-                  <Table.Td>{timeAgo(e.updated_at)}</Table.Td>
+        <div>
+          <Table.ScrollContainer minWidth={500}>
+            <Table aria-label={filter === 'enrolled' ? 'People who opted in' : 'People who opted out'}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Person</Table.Th>
+                  <Table.Th>Stage when they chose</Table.Th>
+                  <Table.Th>When</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.results.map((e) => (
+                  <Table.Tr key={`${e.distinct_id}-${e.group_key ?? ''}`}>
+                    <Table.Td className="wrap-anywhere">
+                      <Anchor component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(e.distinct_id)}`} size="sm">
+                        {e.group_key ? `${e.group_type}: ${e.group_key}` : e.distinct_id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{e.stage ?? '—'}</Table.Td>
+                    <Table.Td>{timeAgo(e.updated_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.data.count > PEOPLE_PAGE && (
+            <Group justify="space-between" mt="sm">
+              <Text size="sm" c="dimmed">
+                {list.data.count} people
+              </Text>
+              <Pagination
+                total={Math.ceil(list.data.count / PEOPLE_PAGE)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            </Group>
+          )}
+        </div>
       )}
     </Stack>
   );

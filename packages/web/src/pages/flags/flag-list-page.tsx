@@ -1,6 +1,5 @@
-import { Anchor, Badge, Button, Group, Pagination, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { api, qs } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
 import type { FeatureFlag, Page } from '../../api/types';
 import { describeError, EmptyState, ErrorState } from '../../components/states';
+import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
 import { isMultivariate, rolloutSummary } from './flag-summary';
 
@@ -70,7 +70,7 @@ export default function FlagListPage() {
           w={{ base: '100%', sm: 280 }}
           maxLength={400}
         />
-        <Select
+        <NativeSelect
           label="Status"
           w={150}
           data={[
@@ -79,10 +79,9 @@ export default function FlagListPage() {
             { value: 'false', label: 'Inactive' },
           ]}
           value={search.active ?? ''}
-          onChange={(v) => setSearch({ active: v || undefined })}
-          allowDeselect={false}
+          onChange={(e) => setSearch({ active: e.currentTarget.value || undefined })}
         />
-        <Select
+        <NativeSelect
           label="Type"
           w={170}
           data={[
@@ -91,10 +90,9 @@ export default function FlagListPage() {
             { value: 'multivariant', label: 'Multiple variants' },
           ]}
           value={search.type ?? ''}
-          onChange={(v) => setSearch({ type: v || undefined })}
-          allowDeselect={false}
+          onChange={(e) => setSearch({ type: e.currentTarget.value || undefined })}
         />
-        <Select
+        <NativeSelect
           label="Early access"
           w={170}
           data={[
@@ -103,8 +101,7 @@ export default function FlagListPage() {
             { value: 'false', label: 'No early access' },
           ]}
           value={search.has_early_access ?? ''}
-          onChange={(v) => setSearch({ has_early_access: v || undefined })}
-          allowDeselect={false}
+          onChange={(e) => setSearch({ has_early_access: e.currentTarget.value || undefined })}
         />
         {filtered && (
           <Button
@@ -146,7 +143,17 @@ export default function FlagListPage() {
             Try another search, or clear the filters to see every flag.
           </EmptyState>
         ) : (
-          <EmptyState title="No feature flags yet" action={newButton}>
+          <EmptyState
+            title="No feature flags yet"
+            action={
+              // Not a second "New feature flag" next to the header's: two links of one name are one too many for a screen reader.
+              canWrite(me.data) && (
+                <Button component={Link} to={`/project/${projectId}/feature_flags/new`} variant="default">
+                  Create your first flag
+                </Button>
+              )
+            }
+          >
             A feature flag decides, per user, whether a feature is on. Create one, then check it in your code with <code>useFeatureFlagEnabled('key')</code> or{' '}
             <code>isFeatureEnabled('key')</code>.
           </EmptyState>
@@ -196,10 +203,10 @@ function FlagRow({ flag, projectId, editable }: { flag: FeatureFlag; projectId: 
   const toggle = useMutation({
     mutationFn: (active: boolean) => api.patch<FeatureFlag>(`/api/projects/${projectId}/feature_flags/${flag.id}/`, { active }),
     onSuccess: (saved) => {
-      notifications.show({ message: `${saved.key} is now ${saved.active ? 'active' : 'inactive'}.` });
+      toast({ message: `${saved.key} is now ${saved.active ? 'active' : 'inactive'}.` });
       void queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Could not change the flag', message: describeError(error) }),
+    onError: (error) => toast({ color: 'red', title: 'Could not change the flag', message: describeError(error) }),
   });
   return (
     <Table.Tr>

@@ -1,14 +1,15 @@
-import { Badge, Button, Card, Code, Group, JsonInput, Stack, Table, Tabs, Text, TextInput, Timeline } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Card, Code, Group, JsonInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { api, qs } from '../../api/client';
+import { api } from '../../api/client';
 import { canWrite, useMe, useProject, useProjectId } from '../../api/hooks';
-import type { ActivityEntry, FeatureFlag, FlagDetail, Page } from '../../api/types';
+import type { FeatureFlag, FlagDetail } from '../../api/types';
+import { ActivityLog } from '../../components/activity-log';
 import { EventCountsChart } from '../../components/chart';
-import { formatTime, parseJson, show } from '../../components/format';
+import { parseJson } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
 import { FlagForm, toDraft } from './flag-form';
 
@@ -31,11 +32,11 @@ export default function FlagPage() {
   const remove = useMutation({
     mutationFn: () => api.patch(`${base}${flagId}/`, { deleted: true }),
     onSuccess: async () => {
-      notifications.show({ message: `Deleted ${flag.data?.key}.` });
+      toast({ message: `Deleted ${flag.data?.key}.` });
       await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
       await navigate({ to: `/project/${projectId}/feature_flags` });
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Could not delete the flag', message: describeError(error) }),
+    onError: (error) => toast({ color: 'red', title: 'Could not delete the flag', message: describeError(error) }),
   });
 
   if (isNew)
@@ -46,7 +47,7 @@ export default function FlagPage() {
           initial={toDraft()}
           onSave={async (body) => {
             const saved = await api.post<FeatureFlag>(base, body);
-            notifications.show({ message: `Created ${saved.key}.` });
+            toast({ message: `Created ${saved.key}.` });
             await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
             await navigate({ to: `/project/${projectId}/feature_flags/${saved.id}`, replace: true });
           }}
@@ -99,7 +100,7 @@ export default function FlagPage() {
               const saved = await api.patch<FeatureFlag>(`${base}${f.id}/`, body);
               queryClient.setQueryData(['feature_flag', projectId, flagId], saved);
               await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
-              notifications.show({ color: 'green', message: `Saved ${saved.key}.` });
+              toast({ color: 'green', message: `Saved ${saved.key}.` });
             }}
             onDelete={() => {
               if (window.confirm(`Delete ${f.key}? Code that asks for it will get false (or its fallback).`)) remove.mutate();
@@ -116,11 +117,11 @@ export default function FlagPage() {
             event="$feature_flag_called"
             breakdown="$feature_flag_response"
             where={{ $feature_flag: f.key }}
-            empty="No evaluations in the last 30 days. SDKs send $feature_flag_called when your code reads this flag."
+            empty={`No evaluations in the last 30 days. Read the flag in your code (isFeatureEnabled('${f.key}') or useFeatureFlagEnabled('${f.key}')): the SDKs then send a $feature_flag_called event, which this chart counts by value.`}
           />
         </Tabs.Panel>
         <Tabs.Panel value="history">
-          <ActivityLog projectId={projectId} itemId={String(f.id)} />
+          <ActivityLog projectId={projectId} scope="FeatureFlag" itemId={String(f.id)} noun="the flag" />
         </Tabs.Panel>
       </Tabs>
     </>
@@ -223,62 +224,5 @@ function TestUser({ flag }: { flag: FeatureFlag }) {
           <EmptyState title="The flag was not in the answer">It may have been deleted or changed since this page loaded.</EmptyState>
         ))}
     </Stack>
-  );
-}
-
-/** Who made a change that no session's user made: a personal API key (by its label), the command line, or a removed user. */
-function actorName(entry: ActivityEntry): string {
-  if (entry.actor?.type === 'personal_api_key') return `API key “${entry.actor.name}”`;
-  if (entry.actor?.type === 'command_line') return 'The command line';
-  return entry.actor?.name || 'An API key';
-}
-
-function ActivityLog({ projectId, itemId }: { projectId: number; itemId: string }) {
-  const log = useQuery({
-    queryKey: ['activity_log', projectId, 'FeatureFlag', itemId],
-    queryFn: () => api.get<Page<ActivityEntry>>(`/api/projects/${projectId}/activity_log/${qs({ scope: 'FeatureFlag', item_id: itemId, limit: 100 })}`),
-  });
-  if (log.isPending) return <LoadingState label="Loading the history…" />;
-  if (log.error)
-    return (
-      <ErrorState error={log.error} retry={() => log.refetch()} title="Could not load the history" missingApi="The history needs the activity log endpoint." />
-    );
-  if (log.data.results.length === 0)
-    return <EmptyState title="No changes recorded yet">Every change to this flag (who, when, what) will show here.</EmptyState>;
-  return (
-    <Timeline bulletSize={14} lineWidth={2}>
-      {log.data.results.map((entry) => (
-        <Timeline.Item
-          key={entry.id}
-          title={
-            <Text size="sm" fw={600}>
-              {entry.user?.name || entry.user?.email || actorName(entry)} {entry.activity} the flag
-            </Text>
-          }
-        >
-          <Text size="xs" c="dimmed">
-            {formatTime(entry.created_at)}
-          </Text>
-          {entry.detail?.changes && entry.detail.changes.length > 0 && (
-            <Table mt={4} fz="xs" withRowBorders={false}>
-              <Table.Tbody>
-                {entry.detail.changes.map((c, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td fw={600}>{c.field}</Table.Td>
-                    <Table.Td className="mono wrap-anywhere" c="red">
-                      {show(c.before)}
-                    </Table.Td>
-                    <Table.Td>→</Table.Td>
-                    <Table.Td className="mono wrap-anywhere" c="green">
-                      {show(c.after)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Timeline.Item>
-      ))}
-    </Timeline>
   );
 }

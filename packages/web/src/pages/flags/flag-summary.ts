@@ -2,9 +2,21 @@ import type { FeatureFlag } from '../../api/types';
 
 export const isMultivariate = (flag: Pick<FeatureFlag, 'filters'>) => (flag.filters?.multivariate?.variants?.length ?? 0) > 0;
 
-/** One line saying who gets the flag ("50% of all users", "2 condition sets"). */
+/** True when the flag is an early access feature's and turns on for the people who opted in (beta and later stages). */
+const forOptedIn = (flag: Pick<FeatureFlag, 'filters'>) =>
+  (Array.isArray(flag.filters?.super_groups) ? flag.filters.super_groups : []).some((g) =>
+    (Array.isArray(g?.properties) ? g.properties : []).some((p) => typeof p?.key === 'string' && p.key.startsWith('$feature_enrollment/')),
+  );
+
+/** One line saying who gets the flag ("50% of all users", "2 condition sets", "People who opted in"). */
 export function rolloutSummary(flag: Pick<FeatureFlag, 'filters'>): string {
   const groups = Array.isArray(flag.filters?.groups) ? flag.filters.groups : [];
+  const nobodyElse = groups.length === 0 || (groups.length === 1 && groups[0]?.rollout_percentage === 0);
+  if (forOptedIn(flag)) return nobodyElse ? 'People who opted in' : `People who opted in, and ${conditionsSummary(groups)}`;
+  return conditionsSummary(groups);
+}
+
+function conditionsSummary(groups: NonNullable<FeatureFlag['filters']['groups']>): string {
   if (groups.length === 0) return 'No one (no release conditions)';
   if (groups.length > 1) return `${groups.length} condition sets`;
   const [group] = groups;

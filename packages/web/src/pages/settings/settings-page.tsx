@@ -17,7 +17,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -28,6 +27,7 @@ import { CopyCode, CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
 import { formatTime, timeAgo } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
 
 const SECTIONS = [
@@ -107,7 +107,7 @@ function ProjectSettings() {
   const rename = useMutation({
     mutationFn: (value: string) => api.patch<Project>(`/api/projects/${project!.id}/`, { name: value }),
     onSuccess: () => {
-      notifications.show({ message: 'Project renamed.' });
+      toast({ message: 'Project renamed.' });
       setName(null);
       void queryClient.invalidateQueries({ queryKey: ['projects'] });
     },
@@ -229,7 +229,7 @@ function ProjectsSettings() {
     onSuccess: async (project) => {
       setName('');
       await queryClient.invalidateQueries({ queryKey: ['projects'] });
-      notifications.show({ message: `Created ${project.name}.` });
+      toast({ message: `Created ${project.name}.` });
       await navigate({ to: `/project/${project.id}/settings/project` });
     },
     onError: (e) => errors.fromError(e),
@@ -302,11 +302,11 @@ function MembersSettings() {
   const [created, setCreated] = useState<Invite | null>(null);
   const errors = useFormErrors();
   const changed = (message: string) => {
-    notifications.show({ message });
+    toast({ message });
     void queryClient.invalidateQueries({ queryKey: ['members'] });
     void queryClient.invalidateQueries({ queryKey: ['invites'] });
   };
-  const failed = (title: string) => (e: unknown) => notifications.show({ color: 'red', title, message: describeError(e) });
+  const failed = (title: string) => (e: unknown) => toast({ color: 'red', title, message: describeError(e) });
   const setMemberRole = useMutation({
     mutationFn: ({ id, role }: { id: number; role: Role }) => api.patch(`/api/organization/members/${id}/`, { role }),
     onSuccess: () => changed('Role changed.'),
@@ -510,10 +510,10 @@ function KeysSettings() {
   const revoke = useMutation({
     mutationFn: (id: PersonalApiKey['id']) => api.delete(`/api/personal_api_keys/${id}/`),
     onSuccess: () => {
-      notifications.show({ message: 'Key revoked: requests made with it now fail.' });
+      toast({ message: 'Key revoked: requests made with it now fail.' });
       void queryClient.invalidateQueries({ queryKey: ['personal_api_keys'] });
     },
-    onError: (e) => notifications.show({ color: 'red', title: 'Could not revoke the key', message: describeError(e) }),
+    onError: (e) => toast({ color: 'red', title: 'Could not revoke the key', message: describeError(e) }),
   });
   const rows = keys.data ? (Array.isArray(keys.data) ? keys.data : keys.data.results) : [];
   return (
@@ -628,12 +628,12 @@ function WebhooksSettings() {
   const update = useMutation({
     mutationFn: ({ id, enabled }: { id: Webhook['id']; enabled: boolean }) => api.patch(`${base}${id}/`, { enabled }),
     onSuccess: () => void refresh(),
-    onError: (e) => notifications.show({ color: 'red', title: 'Could not change the webhook', message: describeError(e) }),
+    onError: (e) => toast({ color: 'red', title: 'Could not change the webhook', message: describeError(e) }),
   });
   const remove = useMutation({
     mutationFn: (id: Webhook['id']) => api.delete(`${base}${id}/`),
     onSuccess: () => void refresh(),
-    onError: (e) => notifications.show({ color: 'red', title: 'Could not delete the webhook', message: describeError(e) }),
+    onError: (e) => toast({ color: 'red', title: 'Could not delete the webhook', message: describeError(e) }),
   });
   return (
     <Section

@@ -1,0 +1,134 @@
+// Screenshots of the experiments pages, light and dark, into docs/screenshots/web-experiments-<page>-<scheme>.png.
+// Usage: a service running the built app (npm start), then
+//   node packages/web/scripts/experiments-screenshots.mjs --base http://localhost:8000 --email you@example.com --password ...
+// On a service without accounts it creates the first one with those credentials. On a project without experiments it
+// seeds a running one (started ten days ago) and a draft: 600 people are assigned by /flags, exposed with
+// `$feature_flag_called` and convert at known rates, all through /batch/, as an app would send them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: 'string', default: 'http://localhost:8000' },
+    email: { type: 'string', default: 'ada@example.com' },
+    password: { type: 'string', default: 'correct horse' },
+    chromium: { type: 'string', default: '/usr/bin/chromium' },
+  },
+});
+const { base, email, password } = args;
+const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+fs.mkdirSync(out, { recursive: true });
+
+/** A number from 0 to 1 that is the same on every run for the same inputs. */
+const noise = (...parts) => {
+  let h = 2166136261;
+  for (const c of parts.join(':')) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  return ((h >>> 0) % 10_000) / 10_000;
+};
+
+async function session(context) {
+  const setup = await (await context.request.get(`${base}/api/setup`)).json();
+  const res = setup.needs_first_account
+    ? await context.request.post(`${base}/api/signup`, { data: { email, password, name: 'Ada Lovelace' }, headers: { origin: base } })
+    : await context.request.post(`${base}/api/login`, { data: { email, password }, headers: { origin: base } });
+  if (!res.ok()) throw new Error(`could not log in: ${res.status()} ${await res.text()}`);
+  return (await res.json()).csrf_token;
+}
+
+async function seed(context, csrf) {
+  const headers = { origin: base, 'x-csrf-token': csrf };
+  const call = async (method, url, data) => {
+    const res = await context.request.fetch(`${base}${url}`, { method, data, headers });
+    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+    return res.json();
+  };
+  const project = (await call('GET', '/api/projects/')).results[0];
+  const p = `/api/projects/${project.id}/experiments/`;
+  const existing = await call('GET', p);
+  if (existing.count > 0) return { project, running: existing.results.find((e) => e.status !== 'draft') ?? existing.results[0] };
+
+  const day = 86_400_000;
+  const start = Date.now() - 10 * day;
+  await call('POST', p, {
+    name: 'Pricing page copy',
+    description: 'Three headlines for the pricing page.',
+    feature_flag_key: 'pricing-copy',
+    variants: [
+      { key: 'control', rollout_percentage: 34 },
+      { key: 'benefits', rollout_percentage: 33 },
+      { key: 'savings', rollout_percentage: 33 },
+    ],
+    metrics: [{ kind: 'conversion', event: 'subscribed', window_days: 7 }],
+  });
+  const running = await call('POST', p, {
+    name: 'One-page checkout',
+    description: 'The whole checkout on one page instead of three steps.',
+    feature_flag_key: 'one-page-checkout',
+    metrics: [
+      { kind: 'conversion', event: 'purchase', window_days: 14 },
+      { kind: 'mean', event: 'purchase', property: 'amount' },
+    ],
+    start_date: new Date(start).toISOString(),
+    status: 'running',
+  });
+  // People arrive over ten days; each asks /flags for their variant, reads it (an exposure), and may buy.
+  const batch = [];
+  const rate = { control: 0.1, test: 0.14 };
+  for (let i = 0; i < 600; i++) {
+    const id = `shopper-${i}`;
+    const flags = await (await context.request.post(`${base}/flags/?v=2`, { data: { token: project.api_token, distinct_id: id } })).json();
+    const variant = flags.flags?.['one-page-checkout']?.variant;
+    if (!variant) continue;
+    const seen = start + Math.floor(((i + noise(id, 'when')) / 600) * 9.8 * day);
+    batch.push({
+      event: '$feature_flag_called',
+      distinct_id: id,
+      properties: { $feature_flag: 'one-page-checkout', $feature_flag_response: variant },
+      timestamp: new Date(seen).toISOString(),
+    });
+    if (noise(id, 'buys') < rate[variant]) {
+      batch.push({
+        event: 'purchase',
+        distinct_id: id,
+        properties: { amount: Math.round(20 + 80 * noise(id, 'amount') + (variant === 'test' ? 6 : 0)) },
+        timestamp: new Date(seen + 3_600_000 * (1 + 20 * noise(id, 'later'))).toISOString(),
+      });
+    }
+  }
+  for (let i = 0; i < batch.length; i += 500) {
+    const res = await context.request.post(`${base}/batch/`, { data: { api_key: project.api_token, batch: batch.slice(i, i + 500) } });
+    if (!res.ok()) throw new Error(`/batch/: ${res.status()} ${await res.text()}`);
+  }
+  return { project, running };
+}
+
+const browser = await chromium.launch({
+  executablePath: args.chromium,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+for (const scheme of ['light', 'dark']) {
+  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 860 } });
+  const csrf = await session(context);
+  const { project, running } = await seed(context, csrf);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[${scheme}] page error: ${error.message}`));
+  page.on('console', (msg) => msg.type() === 'error' && console.error(`[${scheme}] console: ${msg.text()}`));
+  const shots = [
+    ['list', `/project/${project.id}/experiments`, (p) => p.getByRole('table', { name: 'Experiments' })],
+    ['new', `/project/${project.id}/experiments/new`, (p) => p.getByRole('button', { name: 'Create experiment' })],
+    ['results', `/project/${project.id}/experiments/${running.id}`, (p) => p.getByRole('table', { name: /^Results of/ })],
+  ];
+  for (const [name, url, ready] of shots) {
+    await page.goto(`${base}${url}`);
+    await ready(page).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(out, `web-experiments-${name}-${scheme}.png`), fullPage: true });
+    console.log(`web-experiments-${name}-${scheme}.png`);
+  }
+  await context.close();
+}
+await browser.close();
