@@ -1,13 +1,10 @@
 // npm run bench -- experiments: an experiment's results (issue 14) over 1M events of which 100k people's exposures
 // and their goal events, on SQLite and on PostgreSQL. The events go in through the capture path (`POST /batch/` of a
 // started service, persons and all), timed; then `GET .../experiments/:id/results/` is timed (median of RUNS).
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
-import { machine, record, startService } from './lib.mjs';
+import { machine, PG_URL, postgresReachable, record, startServiceOn } from './lib.mjs';
 
 const COMMAND = 'npm run bench -- experiments';
-const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const EVENTS = 1_000_000;
 const EXPOSED = 100_000;
 /** People with events who are never exposed. */
@@ -115,23 +112,10 @@ async function api(service, method, route, body) {
   return JSON.parse(text);
 }
 
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function run(dialect) {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const env = dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '', DATABASE_SCHEMA: '' };
-  const service = await startService(env);
+  const service = await startServiceOn(dialect);
   try {
     const start = Date.now() - (DAYS + 1) * 86_400_000;
     const base = `/api/projects/${service.projectId}/experiments`;
@@ -180,12 +164,6 @@ async function run(dialect) {
     return result;
   } finally {
     await service.stop();
-    if (dialect === 'postgres') {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
   }
 }
 

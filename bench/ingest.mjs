@@ -7,10 +7,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
-import { machine, record, startService } from './lib.mjs';
+import { machine, PG_URL, postgresReachable, record, startServiceOn } from './lib.mjs';
 
 const COMMAND = 'npm run bench -- ingest';
-const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const EVENTS = 100;
 const CONNECTIONS = 32;
 const SECONDS = 10;
@@ -132,21 +131,9 @@ async function countEvents(dialect, service, schema) {
   return rows[0].n;
 }
 
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function run(dialect) {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const env = dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '', DATABASE_SCHEMA: '' };
-  const service = await startService(env);
+  const service = await startServiceOn(dialect);
+  const { schema } = service;
   try {
     const next = bodies(service.token);
     const warm = await send(service.url, next, 500);
@@ -168,12 +155,6 @@ async function run(dialect) {
     return result;
   } finally {
     await service.stop();
-    if (dialect === 'postgres') {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
   }
 }
 

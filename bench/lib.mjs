@@ -1,10 +1,12 @@
 // Shared pieces of the benchmarks: start the service in its own process, find ports, run autocannon.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnService } from '@service/test-support';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export { freePort, record } from '@service/test-support';
 
@@ -27,6 +29,38 @@ export async function startService(env = {}) {
     async stop() {
       await service.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The PostgreSQL benchmarks use (BENCH_DATABASE_URL), each run in a fresh schema. */
+export const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function postgresReachable() {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `startService` on SQLite, or on a fresh PostgreSQL schema (`schema`) that `stop()` drops. */
+export async function startServiceOn(dialect) {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const service = await startService(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '', DATABASE_SCHEMA: '' });
+  return {
+    ...service,
+    schema,
+    async stop() {
+      await service.stop();
+      if (dialect !== 'postgres') return;
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
     },
   };
 }
