@@ -22,8 +22,19 @@ const page = (host: string, token: string) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>posthog-js page</title></head>
 <body>
   <button data-attr="ph-button">Buy</button>
+  <button id="pay">Pay</button>
+  <button id="profile">Profile</button>
   <script src="/array.full.no-external.js"></script>
   <script>posthog.init(${JSON.stringify(token)}, { api_host: ${JSON.stringify(host)}, person_profiles: 'always', disable_session_recording: true, request_batching: false, opt_out_useragent_filter: true })</script>
+  <script>
+    // Errors thrown at fixed places and reported from a catch block with posthog.captureException, as an app would.
+    let order = 1000
+    function chargeCard(id) { throw new Error('Payment declined for order ' + id) }
+    function loadProfile() { const profile = undefined; return profile.name }
+    function report(fn) { try { fn() } catch (error) { posthog.captureException(error) } }
+    document.getElementById('pay').onclick = () => report(() => chargeCard((order += 137)))
+    document.getElementById('profile').onclick = () => report(loadProfile)
+  </script>
 </body></html>`;
 
 beforeAll(async () => {
@@ -117,5 +128,30 @@ describe('posthog-js against the service', () => {
     expect((await svc.flags({ distinct_id: distinctId })).featureFlags[conceptKey]).toBe(false);
     await svc.api(`/api/projects/${svc.projectId}/early_access_feature/${conceptId}/`, { method: 'PATCH', body: { stage: 'beta' } });
     expect((await svc.flags({ distinct_id: distinctId })).featureFlags[conceptKey]).toBe(true);
+  });
+
+  it('its captureException events group into issues: the same error (another order number) from two people in one, a different error in another', async () => {
+    const first = await open();
+    await first.click('#pay'); // Payment declined for order 1137
+    const firstId: string = await first.evaluate(() => (window as any).posthog.get_distinct_id());
+    await svc.waitForEvents('$exception', firstId);
+    const second = await open();
+    await second.click('#pay'); // Payment declined for order 1137 again (a new page): the same error...
+    await second.click('#pay'); // ...and order 1274: the same error (same type and stack; the number does not split it)
+    await second.click('#profile'); // TypeError: a different error
+    const secondId: string = await second.evaluate(() => (window as any).posthog.get_distinct_id());
+    expect(secondId).not.toBe(firstId);
+    await svc.waitForEvents('$exception', secondId, (events) => events.length === 3);
+
+    const { results } = await svc.api(`/api/projects/${svc.projectId}/error_tracking/issues/?order_by=occurrences`);
+    expect(results).toEqual([
+      expect.objectContaining({ name: 'Error', description: 'Payment declined for order 1137', status: 'active', occurrences: 3, people: 2 }),
+      expect.objectContaining({ name: 'TypeError', description: expect.stringContaining("reading 'name'"), occurrences: 1, people: 1 }),
+    ]);
+    // Its stack as posthog-js sent it: the throw site last, in the page's own script.
+    const payment = await svc.api(`/api/projects/${svc.projectId}/error_tracking/issues/${results[0].id}/`);
+    expect(payment.latest_event.properties.$exception_list[0]).toMatchObject({ type: 'Error', value: 'Payment declined for order 1274' });
+    const frames = payment.latest_event.properties.$exception_list[0].stacktrace.frames;
+    expect(frames.at(-1)).toMatchObject({ function: 'chargeCard', filename: `${site.url}/`, in_app: true });
   });
 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBundle, checkoutException, chunkLoadException, sendBatch } from './support/errors';
 import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
 
 // axe-core on every page of the web app (and their tabs, sections and error states), in light and dark: no serious
@@ -297,6 +298,39 @@ describe('accessibility (axe-core, light and dark) of every page of the web app'
     await page.getByRole('button', { name: 'Deliveries' }).click();
     await page.getByText('Nothing was sent yet.').waitFor();
     await scan('the settings (Webhooks)');
+    expectNoViolations(from);
+    // Eleven pages and dialogs scanned in turn: longer than one page's test.
+  }, 90_000);
+
+  it('the error tracking list (empty, with issues, without matches)', async () => {
+    const from = failures.length;
+    await open(`/project/${projectId}/error_tracking`, (p) => p.getByRole('heading', { name: 'No errors yet' }));
+    await scan('the errors list, empty (how to start)');
+    await app.svc.api(`/api/projects/${projectId}/error_tracking/sourcemaps/`, {
+      method: 'POST',
+      body: { release: checkoutBundle.release, url: checkoutBundle.url, map: checkoutBundle.map },
+    });
+    await sendBatch(app.base, app.svc.token, [checkoutException('grace', 20), checkoutException('linus', 5), chunkLoadException('grace', 2)]);
+    await open(`/project/${projectId}/error_tracking`, (p) => p.getByRole('table', { name: 'Error issues' }));
+    await scan('the errors list');
+    await open(`/project/${projectId}/error_tracking?search=nothing-matches`, (p) => p.getByText('No issue matches these filters'));
+    await scan('the errors list without matches');
+    expectNoViolations(from);
+  });
+
+  it('an error issue', async () => {
+    const from = failures.length;
+    await page.goto(`/project/${projectId}/error_tracking`);
+    await page.getByRole('table', { name: 'Error issues' }).getByRole('link', { name: 'TypeError' }).click();
+    await page.getByRole('img', { name: /^Occurrences per day/ }).waitFor();
+    await page.getByRole('table', { name: 'Occurrences of this issue' }).waitFor();
+    await page.getByRole('button', { name: 'Show 1 library frame' }).click();
+    await page.waitForLoadState('networkidle');
+    await scan('an error issue (source-mapped stack, library frames open)');
+    await page.getByRole('button', { name: 'Merge…' }).click();
+    await page.getByRole('dialog', { name: 'Merge issues into this one' }).getByRole('checkbox').first().waitFor();
+    await scan('an error issue, merging');
+    await page.keyboard.press('Escape');
     expectNoViolations(from);
   });
 });

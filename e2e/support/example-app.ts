@@ -8,16 +8,19 @@ import { root } from './service';
 /**
  * Builds examples/react-app with its own Vite (`vite build`), configured like a user would through
  * APP_PUBLIC_SERVICE_KEY / APP_PUBLIC_SERVICE_HOST, into a temporary folder; returns that folder.
- * It bundles the built `service-js` package (dist/), as an installed package would be.
+ * It bundles the built `service-js` package (dist/), as an installed package would be. APP_PUBLIC_RELEASE, when
+ * given, is the build's release id (sent as `$release`); the build writes hidden source maps (`*.js.map`) beside the
+ * scripts.
  */
-export async function buildExampleApp(env: { APP_PUBLIC_SERVICE_KEY: string; APP_PUBLIC_SERVICE_HOST: string }): Promise<string> {
+export async function buildExampleApp(env: { APP_PUBLIC_SERVICE_KEY: string; APP_PUBLIC_SERVICE_HOST: string; APP_PUBLIC_RELEASE?: string }): Promise<string> {
   const appDir = join(root, 'examples', 'react-app');
   const outDir = mkdtempSync(join(tmpdir(), 'example-react-app-'));
   const vite = join(dirname(createRequire(join(appDir, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
   let out = '';
   const child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: appDir,
-    env: { ...process.env, ...env },
+    // A production build, as `npm run build` makes it: not with the NODE_ENV=test vitest sets (React's development build).
+    env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (out += d));

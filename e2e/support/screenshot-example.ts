@@ -1,5 +1,6 @@
 // Takes docs/screenshots/example-early-access.png: the example app against a freshly started service with a
-// concept feature ("Register interest") and beta features ("Try it"). Run: `npx tsx support/screenshot-example.ts`.
+// concept feature ("Register interest") and beta features ("Try it"); and example-error-boundary.png, the cart's
+// error boundary fallback. Run: `npx tsx support/screenshot-example.ts`.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium, serveStatic } from './browser';
@@ -43,6 +44,16 @@ try {
   const file = join(root, 'docs', 'screenshots', 'example-early-access.png');
   await page.screenshot({ path: file, fullPage: true });
   console.log(file);
+
+  // The cart's ServiceErrorBoundary fallback after "Break the cart", with a margin of the page around it.
+  await page.getByRole('button', { name: 'Break the cart' }).click();
+  const fallback = page.getByTestId('cart-fallback');
+  await fallback.waitFor();
+  const box = (await fallback.boundingBox())!; // in the viewport: the page scrolled to the button
+  box.y += await page.evaluate(() => scrollY);
+  const errorFile = join(root, 'docs', 'screenshots', 'example-error-boundary.png');
+  await page.screenshot({ path: errorFile, fullPage: true, clip: { x: box.x - 24, y: box.y - 24, width: box.width + 48, height: box.height + 48 } });
+  console.log(errorFile);
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }

@@ -10,7 +10,8 @@ export function record(title, body) {
   let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n\nEach section is rewritten by the command it names.\n';
   const heading = `## ${title}`;
   const section = `${heading}\n\n${body.trim()}\n`;
-  const start = text.indexOf(heading);
+  // The whole heading line, so that `## Flags` does not match `## Flags, before` (the leading newline makes up for the one added).
+  const start = `\n${text}\n`.indexOf(`\n${heading}\n`);
   if (start === -1) text = `${text.trimEnd()}\n\n${section}`;
   else {
     const next = text.indexOf('\n## ', start + heading.length);

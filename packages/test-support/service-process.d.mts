@@ -23,9 +23,10 @@ export interface ServiceProcess {
 
 /**
  * Starts `service start` with this environment (PORT, DATA_DIR, DATABASE_URL ...) and resolves once it listens;
- * `bin` is the command's script, by default the repository's (another is an installed package's).
+ * `bin` is the command's script, by default the repository's (another is an installed package's); `startTimeoutMs`:
+ * how long it may take to listen (default 30 s; several workers take longer).
  */
-export function spawnService(env: NodeJS.ProcessEnv, port?: number, bin?: string): Promise<ServiceProcess>;
+export function spawnService(env: NodeJS.ProcessEnv, port?: number, bin?: string, startTimeoutMs?: number): Promise<ServiceProcess>;
 
 /** Calls the REST API with a personal API key; the parsed JSON answer, or a thrown error on a non-2xx status. */
 export function restApi(url: string, key: string): <T = unknown>(method: string, route: string, body?: unknown) => Promise<T>;

@@ -20,15 +20,16 @@ export async function freePort() {
 
 /**
  * Starts `service start` with this environment (PORT, DATA_DIR, DATABASE_URL ...) and resolves once it listens;
- * `bin` is the command's script, by default the repository's (another is an installed package's).
+ * `bin` is the command's script, by default the repository's (another is an installed package's); `startTimeoutMs`:
+ * how long it may take to listen (several workers take longer).
  */
-export async function spawnService(env, port, bin = serviceBin) {
+export async function spawnService(env, port, bin = serviceBin, startTimeoutMs = 30_000) {
   port ??= await freePort();
   const child = spawn(process.execPath, [bin, 'start'], { env: { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   while (!output.includes('Service listening')) {
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');

@@ -8,6 +8,7 @@ import {
   type EarlyAccessItem,
 } from 'service-js/react'
 import type { EarlyAccessStage } from 'service-js'
+import { SafeCart } from './BrokenCart'
 
 /** Flags this app reads; create them in the service (see README.md). */
 export const FLAGS = { banner: 'new-banner', checkout: 'checkout-experiment' }
@@ -32,6 +33,7 @@ export function App({ configured }: { configured: boolean }) {
 
       <Checkout />
       <EarlyAccess />
+      <SafeCart />
 
       <p className="actions">
         <button type="button" data-attr="signup-button" onClick={() => client?.capture('signup_clicked', { from: 'example' })}>

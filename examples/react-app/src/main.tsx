@@ -25,6 +25,8 @@ const options = {
   api_host: import.meta.env.APP_PUBLIC_SERVICE_HOST,
   bootstrap: readBootstrap(),
   debug: new URLSearchParams(location.search).has('debug'),
+  // Sent as `$release` with exceptions: the service maps their stack traces with the source maps uploaded for this build.
+  release: import.meta.env.APP_PUBLIC_RELEASE,
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -1,8 +1,8 @@
 import { enrollmentProperty } from './enrollment';
-import { Engine } from './evaluate';
+import { Engine, matchReason } from './evaluate';
 import { compileMatcher } from './operators';
 import type { ValueMatcher } from './operators';
-import type { CompileOptions, CompiledFlags, Condition, FlagDefinition, PropertyFilter, PropertyGroup } from './types';
+import type { CompileOptions, CompiledFlags, Condition, FlagDefinition, PropertyFilter, PropertyGroup, Reason } from './types';
 
 /**
  * Where a property is read: `null` person properties, a string the group type of that name,
@@ -57,11 +57,17 @@ export interface CompiledCondition {
   group: Source;
   /** Conditions with equal keys give the same value when they match (same variant rule, same bucketing). */
   valueKey: string;
+  /** The shared `condition_match` reason of this condition. */
+  matched: Reason;
 }
 
 /** A compiled flag definition. */
 export interface CompiledFlag {
   key: string;
+  /** Position in the compiled set (slot of its memoised result). */
+  index: number;
+  /** `<key>.`, the start of every bucketing hash input of this flag. */
+  hashPrefix: string;
   active: boolean;
   continuity: boolean;
   deviceBucketing: boolean;
@@ -77,6 +83,8 @@ export interface CompiledFlag {
   /** Variants with the cumulative upper bound of their hash range. */
   variants: Array<{ key: string; upTo: number }>;
   payloads: Map<string, unknown>;
+  /** `payloads.get('true') ?? null`: the payload of an enabled flag without a variant. */
+  enabledPayload: unknown;
   dependencies: string[];
   dependencyState: 'ok' | 'missing' | 'cycle';
 }
@@ -90,10 +98,14 @@ export function compileFlags(definitions: readonly FlagDefinition[], options: Co
     if (!def.deleted) flags.set(def.key, compiler.flag(def));
   }
   resolveDependencies(flags);
-  return new Engine(flags, mode);
+  let index = 0;
+  for (const flag of flags.values()) flag.index = index++;
+  return new Engine(flags, mode, compiler.hasFlagLeaves);
 }
 
 class Compiler {
+  /** Whether any condition or cohort refers to a flag: only then do evaluations memoise results. */
+  hasFlagLeaves = false;
   private readonly compiledCohorts = new Map<string, CompiledGroup | null>();
   private readonly compiling = new Set<string>();
 
@@ -122,8 +134,11 @@ class Compiler {
     // A super condition is person-aggregated unless it names a group type itself (early access for groups).
     const superCondition = superGroup && superProperties ? condition(superGroup, 0, asIndex(superGroup.aggregation_group_type_index)) : null;
     const holdout = filters.holdout;
+    const payloads = new Map(Object.entries(filters.payloads ?? {}));
     return {
       key: def.key,
+      index: 0,
+      hashPrefix: `${def.key}.`,
       active: def.active !== false,
       continuity: def.ensure_experience_continuity === true,
       deviceBucketing: def.bucketing_identifier === 'device_id',
@@ -134,7 +149,8 @@ class Compiler {
       superKeys: superProperties ? superProperties.map((p) => p.key) : [],
       holdout: holdout ? { variant: `holdout-${holdout.id}`, percentage: Math.min(100, Math.max(0, Number(holdout.exclusion_percentage) || 0)) } : null,
       variants,
-      payloads: new Map(Object.entries(filters.payloads ?? {})),
+      payloads,
+      enabledPayload: payloads.get('true') ?? null,
       dependencies: [...conditions, ...(superCondition ? [superCondition] : [])].flatMap((c) => c.leaves.flatMap((l) => (l.kind === 'flag' ? [l.key] : []))),
       dependencyState: 'ok',
     };
@@ -150,6 +166,7 @@ class Compiler {
       aggregation,
       group: this.source(aggregation),
       valueKey: variantKeys.size === 0 ? '' : variant !== null ? `variant:${variant}` : `hash:${aggregation}`,
+      matched: matchReason(index),
     };
   }
 
@@ -158,7 +175,10 @@ class Compiler {
     if (p.type === 'cohort') {
       return { kind: 'cohort', cohort: this.cohort(String(p.value)), notIn: p.operator === 'not_in', negation };
     }
-    if (p.type === 'flag') return { kind: 'flag', key: String(p.key), expected: p.value, negation };
+    if (p.type === 'flag') {
+      this.hasFlagLeaves = true;
+      return { kind: 'flag', key: String(p.key), expected: p.value, negation };
+    }
     const index = p.type === 'person' ? null : p.type === 'group' ? (asIndex(p.group_type_index) ?? aggregation) : aggregation;
     const matcher = compileMatcher(p.operator, p.value, this.local);
     return { kind: 'property', key: String(p.key), source: this.source(index), matcher, negation };

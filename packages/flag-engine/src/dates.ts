@@ -6,8 +6,18 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Days in a month (1-based month) of a given year. */
-const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month (1 to 12) of a given year; years 0 to 99 are 1900 to 1999, as `Date.UTC` takes them. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return MONTH_DAYS[month - 1]!;
+  const y = year < 100 ? year + 1900 : year;
+  return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+}
+
+/** The last ISO-8601 string parsed and its result: flags often test the same property, so one evaluation parses it once. */
+let lastText: string | undefined;
+let lastMs = NaN;
 
 /**
  * Epoch milliseconds of a property or filter value, or NaN. Numbers are epoch milliseconds; ISO-8601 strings
@@ -16,10 +26,22 @@ const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(y
 export function parseDate(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= 8.64e15 ? value : NaN;
   if (typeof value !== 'string') return NaN;
+  if (value === lastText) return lastMs;
   const m = ISO.exec(value.trim());
-  if (!m) return Date.parse(value);
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const [hour, minute, second] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  if (!m) return Date.parse(value); // may depend on the time zone: not kept
+  lastMs = isoDate(m);
+  lastText = value;
+  return lastMs;
+}
+
+/** Epoch milliseconds of a match of ISO, or NaN for a day or time out of range. */
+function isoDate(m: RegExpExecArray): number {
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4] ?? 0);
+  const minute = Number(m[5] ?? 0);
+  const second = Number(m[6] ?? 0);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
     return NaN;
   }

@@ -1,5 +1,5 @@
 import type { CompiledFlag, CompiledGroup, Leaf, Source } from './compile';
-import { hashKey, holdoutHash } from './hash';
+import { holdoutHash, scaledSha1 } from './hash';
 import { matchValue, NO, UNKNOWN, YES } from './operators';
 import type { Clock, Tri } from './operators';
 import type { CompiledFlags, EvaluationContext, EvaluationMode, FlagResult, Inconclusive, Reason, ReasonCode } from './types';
@@ -12,57 +12,82 @@ const PENDING: unique symbol = Symbol('pending');
 /** The compiled flag set: evaluates flags against contexts. Built by `compileFlags`. */
 export class Engine implements CompiledFlags {
   readonly keys: readonly string[];
+  private readonly list: readonly CompiledFlag[];
 
   constructor(
     private readonly flags: ReadonlyMap<string, CompiledFlag>,
     readonly mode: EvaluationMode,
+    /** Whether a flag refers to another (see {@link Run.memo}). */
+    private readonly memoise: boolean,
   ) {
     this.keys = [...flags.keys()];
+    this.list = [...flags.values()];
   }
 
   evaluate(key: string, ctx: EvaluationContext): Outcome | undefined {
     const flag = this.flags.get(key);
-    return flag && evaluateFlag(flag, new Run(this.flags, ctx, this.mode === 'local'));
+    return flag && evaluateFlag(flag, this.run(ctx));
   }
 
-  evaluateAll(ctx: EvaluationContext, keys: readonly string[] = this.keys): Record<string, Outcome> {
-    const run = new Run(this.flags, ctx, this.mode === 'local');
+  evaluateAll(ctx: EvaluationContext, keys?: readonly string[]): Record<string, Outcome> {
+    const run = this.run(ctx);
     const out: Record<string, Outcome> = {};
-    for (const key of keys) {
-      const result = run.evaluateKey(key);
-      if (result !== undefined && result !== PENDING) out[key] = result;
+    if (keys === undefined || keys === this.keys) {
+      for (const flag of this.list) {
+        const result = run.evaluate(flag);
+        if (result !== PENDING) out[flag.key] = result;
+      }
+    } else {
+      for (const key of keys) {
+        const result = run.evaluateKey(key);
+        if (result !== undefined && result !== PENDING) out[key] = result;
+      }
     }
     return out;
+  }
+
+  private run(ctx: EvaluationContext): Run {
+    return new Run(this.flags, ctx, this.mode === 'local', this.memoise ? this.list.length : -1);
   }
 }
 
 /** State of one evaluation call: the context, the clock, and memoised flag results for dependencies. */
 class Run implements Clock {
   private time = NaN;
-  private memo: Map<string, Outcome | typeof PENDING> | null = null;
+  /**
+   * Results by flag index, PENDING while a flag is being evaluated (a dependency cycle through a cohort). Only
+   * flag sets where a flag refers to another have it; the others evaluate each flag once per call anyway.
+   */
+  private readonly memo: Array<Outcome | typeof PENDING | undefined> | null;
 
   constructor(
     private readonly flags: ReadonlyMap<string, CompiledFlag>,
     readonly ctx: EvaluationContext,
     readonly local: boolean,
-  ) {}
+    size: number,
+  ) {
+    this.memo = size < 0 ? null : new Array<Outcome | typeof PENDING | undefined>(size).fill(undefined);
+  }
 
   now(): number {
     if (Number.isNaN(this.time)) this.time = Date.now();
     return this.time;
   }
 
-  /** Evaluates a flag once per run; PENDING while it is being evaluated (a dependency cycle). */
+  /** Evaluates a flag by key once per run (see {@link evaluate}); undefined when there is no such flag. */
   evaluateKey(key: string): Outcome | typeof PENDING | undefined {
     const flag = this.flags.get(key);
-    if (!flag) return undefined;
-    this.memo ??= new Map();
-    const known = this.memo.get(key);
+    return flag && this.evaluate(flag);
+  }
+
+  /** Evaluates a flag once per run; PENDING while it is being evaluated (a dependency cycle). */
+  evaluate(flag: CompiledFlag): Outcome | typeof PENDING {
+    const memo = this.memo;
+    if (memo === null) return evaluateFlag(flag, this);
+    const known = memo[flag.index];
     if (known !== undefined) return known;
-    this.memo.set(key, PENDING);
-    const result = evaluateFlag(flag, this);
-    this.memo.set(key, result);
-    return result;
+    memo[flag.index] = PENDING;
+    return (memo[flag.index] = evaluateFlag(flag, this));
   }
 
   /** A property value, or MISSING. Injects `distinct_id` (person) and `$group_key` (group) when absent. */
@@ -93,45 +118,58 @@ class Run implements Clock {
   }
 }
 
-const SCORE: Record<ReasonCode, number> = {
-  super_condition_value: 6,
-  holdout_condition_value: 5,
-  condition_match: 4,
-  out_of_rollout_bound: 3,
-  no_condition_match: 2,
-  no_group_type: 1,
-  flag_disabled: 0,
-  missing_dependency: -1,
-};
+/**
+ * Reason codes as numbers that rank them: when no condition matches, the reason of the highest ranked
+ * condition outcome (the last of equal ones) is given.
+ */
+const SUPER_CONDITION_VALUE = 6;
+const HOLDOUT_CONDITION_VALUE = 5;
+const CONDITION_MATCH = 4;
+const OUT_OF_ROLLOUT_BOUND = 3;
+const NO_CONDITION_MATCH = 2;
+const NO_GROUP_TYPE = 1;
+const FLAG_DISABLED = 0;
+const MISSING_DEPENDENCY = -1;
+/** A condition outcome that gives no reason (undecided in local mode). */
+const UNDECIDED = -2;
 
-const DESCRIPTIONS: Record<ReasonCode, string> = {
-  condition_match: 'Matched condition set',
-  no_condition_match: 'No matching condition set',
-  out_of_rollout_bound: 'Out of rollout bound',
-  no_group_type: 'No group type',
-  super_condition_value: 'Super condition value',
-  holdout_condition_value: 'Holdout condition value',
-  flag_disabled: 'Feature flag is disabled',
-  missing_dependency: 'Flag cannot be evaluated due to missing dependency',
-};
+/** Wire code and description of each rank, at `rank + 1`. */
+const CODES: ReadonlyArray<readonly [ReasonCode, string]> = [
+  ['missing_dependency', 'Flag cannot be evaluated due to missing dependency'],
+  ['flag_disabled', 'Feature flag is disabled'],
+  ['no_group_type', 'No group type'],
+  ['no_condition_match', 'No matching condition set'],
+  ['out_of_rollout_bound', 'Out of rollout bound'],
+  ['condition_match', 'Matched condition set'],
+  ['holdout_condition_value', 'Holdout condition value'],
+  ['super_condition_value', 'Super condition value'],
+];
 const GROUPS_NOT_EVALUATED = 'No matching condition set (group conditions were not evaluated because no group type was provided)';
 
-const reasonCache = new Map<string, Reason[]>();
+/** Shared reasons by rank + 1, then condition index + 1 (0 for none); the last row is GROUPS_NOT_EVALUATED's. */
+const reasonCache: Reason[][] = Array.from({ length: CODES.length + 1 }, () => []);
 
 /** Shared, frozen reason objects (one per code, description and condition index). */
-function reason(code: ReasonCode, index: number | null, description = DESCRIPTIONS[code]): Reason {
-  let slots = reasonCache.get(description);
-  if (!slots) reasonCache.set(description, (slots = []));
+function reason(rank: number, index: number | null, groupsNotEvaluated = false): Reason {
+  const slots = reasonCache[groupsNotEvaluated ? CODES.length : rank + 1]!;
   const slot = index === null ? 0 : index + 1;
-  return (slots[slot] ??= Object.freeze({
-    code,
-    condition_index: index,
-    description: code === 'condition_match' ? `${description} ${(index ?? 0) + 1}` : description,
-  }));
+  let shared = slots[slot];
+  if (shared === undefined) {
+    const [code, description] = CODES[rank + 1]!;
+    shared = slots[slot] = Object.freeze({
+      code,
+      condition_index: index,
+      description: rank === CONDITION_MATCH ? `${description} ${(index ?? 0) + 1}` : groupsNotEvaluated ? GROUPS_NOT_EVALUATED : description,
+    });
+  }
+  return shared;
 }
 
+/** The reason of release condition `index` matching (kept on the compiled condition). */
+export const matchReason = (index: number): Reason => reason(CONDITION_MATCH, index);
+
 function decided(flag: CompiledFlag, enabled: boolean, variant: string | null, why: Reason): FlagResult {
-  const payload = enabled ? (flag.payloads.get(variant ?? 'true') ?? null) : null;
+  const payload = !enabled ? null : variant === null ? flag.enabledPayload : (flag.payloads.get(variant) ?? null);
   return { key: flag.key, enabled, variant, value: variant ?? enabled, reason: why, payload };
 }
 
@@ -140,26 +178,28 @@ const inconclusive = (flag: CompiledFlag, why: string): Inconclusive => ({ key: 
 /** PostHog's get_match: disabled, dependencies, enrollment, holdout, then release conditions in order. */
 function evaluateFlag(flag: CompiledFlag, run: Run): Outcome {
   const local = run.local;
-  if (!flag.active) return decided(flag, false, null, reason('flag_disabled', null));
-  if (flag.dependencyState === 'cycle' || (flag.dependencyState === 'missing' && !local)) {
-    return decided(flag, false, null, reason('missing_dependency', null));
+  if (!flag.active) return decided(flag, false, null, reason(FLAG_DISABLED, null));
+  if (flag.dependencyState !== 'ok') {
+    if (flag.dependencyState === 'cycle' || !local) return decided(flag, false, null, reason(MISSING_DEPENDENCY, null));
+    return inconclusive(flag, 'depends on a flag that is not defined');
   }
-  if (flag.dependencyState === 'missing') return inconclusive(flag, 'depends on a flag that is not defined');
   if (local && flag.continuity) return inconclusive(flag, 'experience continuity needs the server');
   if (local && flag.group === undefined) return inconclusive(flag, 'unknown group type index');
 
-  const enrollment = evaluateEnrollment(flag, run);
-  if (enrollment) return enrollment;
+  if (flag.enrollmentKey !== null || flag.superCondition !== null) {
+    const enrollment = evaluateEnrollment(flag, run);
+    if (enrollment) return enrollment;
+  }
 
   if (flag.holdout) {
     const { variant, percentage } = flag.holdout;
     const id = flag.group === null ? personIdentifier(flag, run, false) : run.groupKey(flag.group);
     if (percentage >= 100 || holdoutHash(id) <= percentage / 100) {
-      return decided(flag, true, variant, reason('holdout_condition_value', null));
+      return decided(flag, true, variant, reason(HOLDOUT_CONDITION_VALUE, null));
     }
   }
 
-  let best: ReasonCode = 'no_group_type';
+  let best = NO_GROUP_TYPE;
   let bestIndex: number | null = null;
   let skippedGroup = false;
   let unknownKey: string | null = null; // value key of the undecided conditions so far ('*' when they differ)
@@ -167,37 +207,36 @@ function evaluateFlag(flag: CompiledFlag, run: Run): Outcome {
   for (const cond of flag.conditions) {
     const byGroup = cond.aggregation !== null;
     const identifier = byGroup ? run.groupKey(cond.group) : (personId ??= personIdentifier(flag, run, true));
-    let code: ReasonCode | null;
+    let code: number;
     if (byGroup && identifier === '') {
       skippedGroup = true;
-      code = 'no_group_type';
+      code = NO_GROUP_TYPE;
     } else if (!byGroup && flag.deviceBucketing && run.deviceId() === '') {
-      code = local ? null : 'out_of_rollout_bound';
+      code = local ? UNDECIDED : OUT_OF_ROLLOUT_BOUND;
       if (local) unknownKey = unknownKey === null || unknownKey === cond.valueKey ? cond.valueKey : '*';
     } else {
-      const matched = matchLeaves(cond.leaves, run);
+      const matched = cond.leaves.length === 0 ? YES : matchLeaves(cond.leaves, run);
       if (matched === NO) {
-        code = 'no_condition_match';
+        code = NO_CONDITION_MATCH;
       } else if (matched === UNKNOWN) {
-        code = null;
+        code = UNDECIDED;
         unknownKey = unknownKey === null || unknownKey === cond.valueKey ? cond.valueKey : '*';
-      } else if (!inRollout(flag.key, cond.rollout, identifier)) {
-        code = 'out_of_rollout_bound';
+      } else if (!inRollout(flag, cond.rollout, identifier)) {
+        code = OUT_OF_ROLLOUT_BOUND;
       } else if (unknownKey !== null && unknownKey !== cond.valueKey) {
         // An earlier undecided condition could have matched with another value.
         return inconclusive(flag, `condition ${cond.index + 1} matched after an undecided condition`);
       } else {
-        return decided(flag, true, cond.variant ?? pickVariant(flag, identifier), reason('condition_match', cond.index));
+        return decided(flag, true, cond.variant ?? pickVariant(flag, identifier), cond.matched);
       }
     }
-    if (code !== null && SCORE[code] >= SCORE[best]) {
+    if (code >= best) {
       best = code;
       bestIndex = cond.index;
     }
   }
   if (unknownKey !== null) return inconclusive(flag, 'a condition needs properties or data not available here');
-  const description = best === 'no_condition_match' && skippedGroup ? GROUPS_NOT_EVALUATED : undefined;
-  return decided(flag, false, null, reason(best, bestIndex, description));
+  return decided(flag, false, null, reason(best, bestIndex, best === NO_CONDITION_MATCH && skippedGroup));
 }
 
 /**
@@ -209,7 +248,7 @@ function evaluateEnrollment(flag: CompiledFlag, run: Run): Outcome | null {
     const person = run.ctx.personProperties ?? EMPTY;
     if (Object.hasOwn(person, flag.enrollmentKey)) {
       const v = person[flag.enrollmentKey];
-      return decided(flag, v === true || v === 'true', null, reason('super_condition_value', 0));
+      return decided(flag, v === true || v === 'true', null, reason(SUPER_CONDITION_VALUE, 0));
     }
   } else if (flag.superCondition) {
     const cond = flag.superCondition;
@@ -228,8 +267,8 @@ function evaluateEnrollment(flag: CompiledFlag, run: Run): Outcome | null {
     if (hasAny(props, flag.superKeys)) {
       const matched = matchLeaves(cond.leaves, run);
       if (matched === UNKNOWN) return inconclusive(flag, 'enrollment condition needs more properties');
-      const enabled = matched === YES && inRollout(flag.key, cond.rollout, identifier());
-      return decided(flag, enabled, null, reason('super_condition_value', 0));
+      const enabled = matched === YES && inRollout(flag, cond.rollout, identifier());
+      return decided(flag, enabled, null, reason(SUPER_CONDITION_VALUE, 0));
     }
   } else {
     return null;
@@ -258,14 +297,15 @@ function personIdentifier(flag: CompiledFlag, run: Run, useStoredOverride: boole
   return ctx.distinctId;
 }
 
-function inRollout(key: string, rollout: number, identifier: string): boolean {
+/** Whether the identifier's bucket (`hashKey(flag.key, identifier)`) is within the rollout percentage. */
+function inRollout(flag: CompiledFlag, rollout: number, identifier: string): boolean {
   if (rollout >= 100) return true;
-  return (identifier === '' ? 0 : hashKey(key, identifier)) <= rollout / 100;
+  return (identifier === '' ? 0 : scaledSha1(flag.hashPrefix + identifier)) <= rollout / 100;
 }
 
 function pickVariant(flag: CompiledFlag, identifier: string): string | null {
   if (flag.variants.length === 0) return null;
-  const h = identifier === '' ? 0 : hashKey(flag.key, identifier, 'variant');
+  const h = identifier === '' ? 0 : scaledSha1(`${flag.hashPrefix}${identifier}variant`);
   for (const v of flag.variants) if (h < v.upTo) return v.key;
   return null;
 }

@@ -112,7 +112,7 @@ function compileTest(op: string, value: unknown): (v: unknown, clock: Clock) => 
       const re = compileRegex(value);
       if (typeof re === 'string') return () => NO; // an invalid pattern matches nothing, with either operator
       const negate = op === 'not_regex';
-      return (v) => tri(re.test(String(v)) !== negate);
+      return (v) => tri(search(re, String(v)) !== negate);
     }
     case 'gt':
     case 'gte':
@@ -170,6 +170,20 @@ export function compileRegex(value: unknown): RE2JS | string {
     regexCache.set(pattern, re);
   }
   return re;
+}
+
+/** The last search and its result: flags often test the same property with the same pattern. */
+let lastPattern: RE2JS | null = null;
+let lastInput = '';
+let lastFound = false;
+
+function search(re: RE2JS, input: string): boolean {
+  if (re !== lastPattern || input !== lastInput) {
+    lastFound = re.test(input);
+    lastPattern = re;
+    lastInput = input;
+  }
+  return lastFound;
 }
 
 /** Numeric when both sides parse as finite floats (like posthog-node), else string comparison. */

@@ -20,13 +20,25 @@ function component(text: string, from: number, to: number): number {
   return n;
 }
 
+/** The last string parsed and its result: flags often test the same property, so one evaluation parses it once. */
+let lastText: string | undefined;
+let lastVersion: SemverTuple | null = null;
+
 /**
  * Parses a version like posthog-node: trims, drops a leading `v`/`V`, cuts at the first `-` or `+`,
  * pads missing parts with 0, ignores parts after the third, accepts leading zeros ("1.02" = 1.2).
  * Returns null when the version is not valid.
  */
 export function parseSemver(value: unknown): SemverTuple | null {
-  const text = String(value);
+  if (typeof value !== 'string') return parseVersion(String(value));
+  if (value !== lastText) {
+    lastVersion = parseVersion(value);
+    lastText = value;
+  }
+  return lastVersion;
+}
+
+function parseVersion(text: string): SemverTuple | null {
   let start = 0;
   let end = text.length;
   while (start < end && isSpace(text.charCodeAt(start))) start++;

@@ -1,15 +1,17 @@
-// Runs after tsup (`npm run build`). The React entry imports the client as 'service-js', its name in the
+// Runs after tsup (`npm run build`). The React entries import the client as 'service-js', its name in the
 // sources (tsup keeps it external); in the package it must be the sibling build of the same format, so that
-// both entries share one module and one default `service` under whatever name the package is installed as
+// all entries share one module and one default `service` under whatever name the package is installed as
 // (`@flagstation/service-js`, or `service-js` through an npm alias).
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 
-const sibling = { 'react.js': './index.js', 'react.cjs': './index.cjs', 'react.d.ts': './index.js', 'react.d.cts': './index.cjs' }
+const sibling = (file) => (/\.(cjs|d\.cts)$/.test(file) ? './index.cjs' : './index.js')
+const files = readdirSync(new URL('../dist/', import.meta.url)).filter((f) => /^(react|react-errors)\.(js|cjs|d\.ts|d\.cts)$|^chunk-[\w-]+\.js$/.test(f))
 
-for (const [file, path] of Object.entries(sibling)) {
+for (const file of files) {
   const url = new URL(`../dist/${file}`, import.meta.url)
   const text = readFileSync(url, 'utf8')
-  const linked = text.replaceAll(/(["'])service-js\1/g, `$1${path}$1`)
-  if (linked === text) throw new Error(`dist/${file} does not import 'service-js'`)
-  writeFileSync(url, linked)
+  const linked = text.replaceAll(/(["'])service-js\1/g, `$1${sibling(file)}$1`)
+  // react.* must import the client; the boundary's files and the chunks do when they hold its code.
+  if (linked === text && file.startsWith('react.')) throw new Error(`dist/${file} does not import 'service-js'`)
+  if (linked !== text) writeFileSync(url, linked)
 }

@@ -101,7 +101,7 @@ describe('lazy extensions', () => {
     const tok = token()
     const c = new Service()
     const loaded = c.loadExtension('exceptions')
-    c.init(tok, { autocapture: false, capture_pageview: false, advanced_disable_flags: true })
+    c.init(tok, { autocapture: false, capture_pageview: false, advanced_disable_flags: true, capture_exceptions: true })
     expect(await loaded).toBe(true)
     expect(await c.loadExtension('exceptions')).toBe(true)
     expect(await c.loadExtension('no-such-extension')).toBe(false)
@@ -109,6 +109,16 @@ describe('lazy extensions', () => {
     dispatchEvent(new ErrorEvent('error', { error: err, message: 'once' }))
     await c.flush()
     expect(net.events(tok).filter((e) => e.event === '$exception')).toHaveLength(1)
+  })
+
+  it('captureException loads the exceptions extension, which reports uncaught errors only with capture_exceptions', async () => {
+    const tok = token()
+    const c = client(tok)
+    c.captureException(new Error('handled'))
+    expect(await c.loadExtension('exceptions')).toBe(true)
+    dispatchEvent(new ErrorEvent('error', { error: new Error('uncaught'), message: 'uncaught' }))
+    await c.flush()
+    expect(net.events(tok).map((e) => e.properties.$exception_message)).toEqual(['handled'])
   })
 
   it('capture_exceptions keeps the errors that happen while its chunk loads, and flush waits for them', async () => {

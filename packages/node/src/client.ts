@@ -1,11 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { enrollmentProperty, type CompiledFlags, type EvaluationContext, type Inconclusive } from '@service/flag-engine';
+import { startAutocapture } from './autocapture';
 import { fetchEarlyAccessFeatures, type EarlyAccessFeature, type EarlyAccessFeaturesOptions, type EnrollmentOptions } from './early-access';
 import { FlagEvaluationError } from './errors';
 import { EventQueue } from './events';
+import { exceptionList, type CaptureMechanism, type ExceptionEntry } from './exceptions';
 import { LocalFlags, remoteFlags, type Decision, type FlagContext, type FlagValue } from './flags';
 import { LIB, VERSION } from './http';
 import { jsonCopy, type LeftOut } from './json';
+import { BucketRateLimiter } from './rate-limit';
+import { addSourceContext } from './source-context';
 import { uuidv7 } from './uuid';
 
 /** Options of `new Service(projectToken, options)`. Every field is optional. */
@@ -43,6 +47,12 @@ export interface ServiceOptions {
    * forgotten first; its next call is sent again). Default 50 000, as posthog-node.
    */
   maxCacheSize?: number;
+  /**
+   * Capture uncaught exceptions and unhandled rejections as `$exception` events (rate-limited per exception type:
+   * 10, then one per 10 s). After an uncaught exception the process exits with code 1, as Node would, once the
+   * event is sent (at most 2 s), unless the app has its own `uncaughtException` listener. Default false.
+   */
+  enableExceptionAutocapture?: boolean;
 }
 
 /** An event to capture. */
@@ -120,6 +130,14 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   /** Warns about a value {@link jsonCopy} left out. */
   private readonly leftOut = (at: string, why: LeftOut) => this.logger.warn(`[service-node] left out ${at}, a value JSON cannot hold (${why})`);
   private shuttingDown: Promise<void> | null = null;
+  /** Exceptions being turned into events (source files are read): flush and shutdown wait for them. */
+  private readonly building = new Set<Promise<void>>();
+  /** Exceptions captured in this turn of the event loop, so autocapture skips one the app captured itself. */
+  private readonly capturedThisTurn = new Set<unknown>();
+  private readonly exceptionLimiter = new BucketRateLimiter();
+  /** Types being dropped by the limiter: warned about once per streak. */
+  private readonly rateLimitedTypes = new Set<string>();
+  private readonly stopAutocapture: (() => void) | null;
 
   constructor(projectToken: string, options: ServiceOptions = {}) {
     super();
@@ -154,6 +172,9 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
           timeout: requestTimeout,
           report,
         })
+      : null;
+    this.stopAutocapture = options.enableExceptionAutocapture
+      ? startAutocapture({ capture: (error, mechanism) => this.autocapture(error, mechanism), shutdown: (ms) => this.shutdown(ms) })
       : null;
   }
 
@@ -232,6 +253,27 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   }
 
   /**
+   * Captures an exception as an `$exception` event in posthog-node's format: `$exception_list` (the error, then
+   * its `cause` chain), each with its stack parsed into frames (oldest first, the throw site last) with source
+   * lines read from the files, and `$exception_level: 'error'`. Without a distinct id the event gets a new one and
+   * `$process_person_profile: false` (no person is made). `properties` are added to the event (and may set
+   * `$exception_fingerprint`, `$issue_name`, ...). Anything can be passed: a value that is not an Error is
+   * captured with the stack of this call (`mechanism.synthetic: true`). Never throws; `flush()` sends it now.
+   *
+   * ```ts
+   * try { await charge(order); } catch (error) { client.captureException(error, 'user_42', { order_id: order.id }); }
+   * ```
+   */
+  captureException(error: unknown, distinctId?: string, properties?: Record<string, unknown>): void {
+    this.safely(() => {
+      const site: { stack?: string } = {};
+      Error.captureStackTrace(site, Service.prototype.captureException); // the caller's frames, for a thrown non-Error
+      this.noteCaptured(error);
+      this.queueException(exceptionList(error, { type: 'generic', handled: true }, site.stack), distinctId, properties);
+    });
+  }
+
+  /**
    * Sends every queued event now. Resolves when the queue is empty or a batch still failed after its
    * retries (those events stay queued; the error goes to the `error` listener). Never rejects.
    *
@@ -239,7 +281,8 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    * await client.flush();
    * ```
    */
-  flush(): Promise<void> {
+  async flush(): Promise<void> {
+    await Promise.all(this.building);
     return this.queue.flush();
   }
 
@@ -252,7 +295,14 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    */
   shutdown(timeoutMs = 30_000): Promise<void> {
     this.local?.stop();
-    this.shuttingDown ??= this.queue.close(timeoutMs);
+    this.stopAutocapture?.();
+    this.shuttingDown ??= (async () => {
+      const started = Date.now();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.all(this.building), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+      await this.queue.close(Math.max(0, timeoutMs - (Date.now() - started)));
+    })();
     return this.shuttingDown;
   }
 
@@ -503,6 +553,61 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
     if (d?.reason !== undefined) properties.$feature_flag_reason = d.reason;
     if (d?.requestId !== undefined) properties.$feature_flag_request_id = d.requestId;
     this.capture({ distinctId, event: '$feature_flag_called', properties, groups: o.groups });
+  }
+
+  /** Queues the `$exception` event of an exception list once its frames' source lines are read. Never rejects. */
+  private queueException(list: ExceptionEntry[], distinctId: string | undefined, properties: Record<string, unknown> | undefined): Promise<void> {
+    const timestamp = new Date(); // when it happened, not when its source lines were read
+    const queued = addSourceContext(list)
+      .then(() => {
+        const anonymous = distinctId === undefined || distinctId === null || distinctId === '';
+        this.capture({
+          distinctId: anonymous ? uuidv7() : distinctId,
+          event: '$exception',
+          timestamp,
+          properties: {
+            $exception_list: list,
+            $exception_level: 'error',
+            ...(anonymous ? { $process_person_profile: false } : {}),
+            ...properties,
+          },
+        });
+      })
+      .catch((e: unknown) => this.report(e as Error))
+      .finally(() => this.building.delete(queued));
+    this.building.add(queued);
+    return queued;
+  }
+
+  /**
+   * An uncaught exception or unhandled rejection, from the process listeners. Waits for the end of the turn, so an
+   * app's own `captureException` of it (in its listener or error hook) wins, with its distinct id and properties;
+   * then at most 10 per exception type, and one more each 10 s.
+   */
+  private async autocapture(error: unknown, mechanism: CaptureMechanism): Promise<void> {
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.capturedThisTurn.has(error)) return;
+      this.noteCaptured(error);
+      const list = exceptionList(error, mechanism);
+      const type = list[0]!.type;
+      if (!this.exceptionLimiter.take(type)) {
+        if (this.rateLimitedTypes.size > 1000) this.rateLimitedTypes.clear();
+        if (!this.rateLimitedTypes.has(type)) this.logger.warn(`[service-node] exception autocapture of ${type} rate-limited: 10, then one per 10 s`);
+        this.rateLimitedTypes.add(type);
+        return;
+      }
+      this.rateLimitedTypes.delete(type);
+      await this.queueException(list, undefined, undefined);
+    } catch (e) {
+      this.report(e as Error);
+    }
+  }
+
+  /** Remembers an exception until the turn after next (the app's listener may run before or after ours). */
+  private noteCaptured(error: unknown): void {
+    if (!this.capturedThisTurn.size) setImmediate(() => setImmediate(() => this.capturedThisTurn.clear()));
+    this.capturedThisTurn.add(error);
   }
 
   /** Runs `fn`, reporting instead of throwing: the event methods never throw into the host app. */

@@ -4,10 +4,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { activityRoutes } from './activity/routes';
 import { captureRoutes } from './capture/routes';
-import type { Config } from './config';
+import { DEFAULT_SOURCEMAP_MAX_BYTES, type Config } from './config';
 import { publicEarlyAccessRoutes } from './early-access/public-routes';
 import { enrollmentRoutes } from './early-access/enrollment-routes';
 import { earlyAccessRoutes } from './early-access/routes';
+import { errorTrackingRoutes } from './error-tracking/routes';
+import { sourceMapRoutes } from './error-tracking/sourcemaps/routes';
 import { eventRoutes } from './events/routes';
 import { experimentResultsRoutes } from './experiments/results-routes';
 import { experimentRoutes } from './experiments/routes';
@@ -50,7 +52,7 @@ export type AppConfig = Pick<
   | 'keepAliveTimeoutMs'
   | 'connectionTimeoutMs'
 > &
-  Partial<Pick<Config, 'webhookAllowPrivate' | 'webhookPollMs' | 'webhookRetryBaseMs'>> & {
+  Partial<Pick<Config, 'webhookAllowPrivate' | 'webhookPollMs' | 'webhookRetryBaseMs' | 'sourcemapMaxBytes' | 'runsJobs'>> & {
     /** Where `/static/` files are read from; default the installed service-js package's dist/static (tests use their own). */
     staticDir?: string;
     /** Where the built web app (index.html, assets/) is read from; default the server package's web-dist/ (tests use their own). */
@@ -92,8 +94,11 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
     retryBaseMs: config.webhookRetryBaseMs ?? 30_000,
     log: app.log,
   });
-  app.addHook('onReady', async () => webhookWorker.start());
-  app.addHook('onClose', () => webhookWorker.stop());
+  // On SQLite with several workers one of them sends (`runsJobs`); on PostgreSQL every worker shares the work.
+  if (config.runsJobs !== false) {
+    app.addHook('onReady', async () => webhookWorker.start());
+    app.addHook('onClose', () => webhookWorker.stop());
+  }
   // The REST API takes JSON only; ingestion routes add their own parsers in their own scope.
   app.removeContentTypeParser('text/plain');
   restJsonParser(app);
@@ -129,6 +134,8 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   await app.register(enrollmentRoutes, { services });
   await app.register(webhookRoutes, { services });
   await app.register(activityRoutes, { services });
+  await app.register(errorTrackingRoutes, { services });
+  await app.register(sourceMapRoutes, { services, maxBytes: config.sourcemapMaxBytes ?? DEFAULT_SOURCEMAP_MAX_BYTES });
   // One budget of large SDK bodies for the whole app (issue 10).
   const largeBodies = new LargeBodySlots(config.sdkMaxConcurrentLargeBodies);
   await app.register(flagsRoutes, { services, maxBodyBytes: config.sdkBodyLimit, rateLimitPerMinute: config.publicRateLimitPerMinute, largeBodies });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Typed configuration, read from the environment once at start. Nothing else reads process.env. */
@@ -52,12 +53,41 @@ export interface Config {
   webhookPollMs: number;
   /** The wait after a webhook delivery's first failed attempt, in milliseconds; it doubles with each attempt, up to an hour. */
   webhookRetryBaseMs: number;
+  /** Largest source map upload body (after gzip is inflated), in bytes. */
+  sourcemapMaxBytes: number;
+  /** Parsed source maps kept in memory, counted by the size of their text, in bytes; the least recently used past it are dropped. */
+  sourcemapCacheBytes: number;
+  /** Processes serving requests (`WORKERS`; `auto`: one per core); more than one runs a primary that forks them with `node:cluster`. */
+  workers: number;
+  /** Projects whose compiled flags are kept in memory; the least recently used past it are dropped. */
+  flagCacheProjects: number;
+  /**
+   * Whether this process runs the jobs that must run once per SQLite database (the webhook deliveries, the WAL
+   * checkpointer). Not a setting: `service start` with several workers clears it in all but one (`SERVICE_WORKER_JOBS=0`).
+   */
+  runsJobs: boolean;
 }
 
 /** `DATABASE_TIMEOUT_MS` when unset. */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
 
+/** `SOURCEMAP_MAX_BYTES` when unset: the maps of large bundles are several MB. */
+export const DEFAULT_SOURCEMAP_MAX_BYTES = 20 * 1024 * 1024;
+/** `SOURCEMAP_CACHE_BYTES` when unset (parsed, a map takes a few times its text's size). */
+export const DEFAULT_SOURCEMAP_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** `FLAG_CACHE_PROJECTS` when unset: 1,000 projects of 50 flags (some 180 KB each) fit with room to spare. */
+export const DEFAULT_FLAG_CACHE_PROJECTS = 2000;
+
 export class ConfigError extends Error {}
+
+/** `WORKERS`: a positive integer, or `auto` for one per core. */
+function workers(env: NodeJS.ProcessEnv): number {
+  const raw = env.WORKERS;
+  if (raw === 'auto') return os.availableParallelism();
+  if (raw && !/^[1-9]\d*$/.test(raw)) throw new ConfigError(`WORKERS must be a positive integer or auto, got "${raw}"`);
+  return int(env, 'WORKERS', 1, 1);
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
@@ -97,5 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true' || env.WEBHOOK_ALLOW_PRIVATE === '1',
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 1000, 10),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 1),
+    sourcemapMaxBytes: int(env, 'SOURCEMAP_MAX_BYTES', DEFAULT_SOURCEMAP_MAX_BYTES, 1024),
+    sourcemapCacheBytes: int(env, 'SOURCEMAP_CACHE_BYTES', DEFAULT_SOURCEMAP_CACHE_BYTES, 1024 * 1024),
+    workers: workers(env),
+    flagCacheProjects: int(env, 'FLAG_CACHE_PROJECTS', DEFAULT_FLAG_CACHE_PROJECTS, 1),
+    runsJobs: env.SERVICE_WORKER_JOBS !== '0',
   };
 }

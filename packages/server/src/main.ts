@@ -1,11 +1,15 @@
-import { Command, InvalidArgumentError } from 'commander';
+import cluster from 'node:cluster';
+import net from 'node:net';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { buildApp } from './app';
 import { bootstrap, projectFields } from './bootstrap';
+import { startWorkers } from './cluster';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { parseScopes } from './api-keys/service';
 import { createServices, type Services } from './services';
 import { DomainError } from './errors';
+import { uploadSourceMaps, type UploadOptions } from './error-tracking/sourcemaps/upload-command';
 import { startupError } from './startup-error';
 import { ROLES } from './users/roles';
 import { MIN_PASSWORD_LENGTH } from './users/service';
@@ -69,38 +73,87 @@ function scopes(raw: string): string[] {
   }
 }
 
+/**
+ * `service start`: migrates, creates the default project on an empty database, and serves. With `WORKERS` above 1
+ * this process is the primary: it does the start-up work once, forks the workers (each runs `serve`) and prints
+ * the start-up lines once all of them listen.
+ */
 async function start(config: Config) {
+  if (cluster.isWorker) return serve(config);
   const db = await openDatabase(config);
   print(databaseLine(db));
   const services = createServices(db, config);
-  if (!(await services.projects.first())) {
-    const created = await bootstrap(services, 'created at first start');
-    print(
-      [
-        'Created a default project and a personal API key (shown once; only its hash is stored):',
-        `  project id:        ${created.project_id}`,
-        `  project token:     ${created.project_token}`,
-        `  personal API key:  ${created.personal_api_key}`,
-      ].join('\n'),
-    );
+  await firstStart(services);
+  if (config.workers === 1) return serve(config, { db, services });
+  const needsFirstAccount = await services.users.needsFirstAccount();
+  const { dialect } = db;
+  await db.close();
+  // The one mistake every worker would make, reported once.
+  await portFree(config);
+  let workers: Awaited<ReturnType<typeof startWorkers>>;
+  try {
+    workers = await startWorkers({ count: config.workers, jobsInOneWorker: dialect === 'sqlite', log: (line) => process.stderr.write(`${line}\n`) });
+  } catch {
+    process.exit(1); // the worker said why on stderr
   }
-  const app = await buildApp(config, services);
   const stop = async () => {
-    await app.close();
-    await db.close();
+    await workers.stop();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  printListening(config, dialect, needsFirstAccount, ` (${config.workers} workers)`);
+}
+
+async function firstStart(services: Services) {
+  if (await services.projects.first()) return;
+  const created = await bootstrap(services, 'created at first start');
+  print(
+    [
+      'Created a default project and a personal API key (shown once; only its hash is stored):',
+      `  project id:        ${created.project_id}`,
+      `  project token:     ${created.project_token}`,
+      `  personal API key:  ${created.personal_api_key}`,
+    ].join('\n'),
+  );
+}
+
+/** Serves on the configured port until SIGINT or SIGTERM, then drains: open requests finish and accepted events are committed. */
+async function serve(config: Config, opened?: { db: Db; services: Services }) {
+  const db = opened?.db ?? (await openDatabase(config));
+  const services = opened?.services ?? createServices(db, config);
+  const app = await buildApp(config, services);
+  let stopping = false;
+  const stop = async () => {
+    // A worker hears both a terminal's SIGINT and the primary's SIGTERM.
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const needsFirstAccount = await services.users.needsFirstAccount();
   await app.listen({ port: config.port, host: config.host });
-  print(`Service listening on http://${config.host}:${config.port} (${db.dialect})`);
+  if (!cluster.isWorker) printListening(config, db.dialect, needsFirstAccount);
+}
+
+function printListening(config: Config, dialect: string, needsFirstAccount: boolean, processes = '') {
+  print(`Service listening on http://${config.host}:${config.port} (${dialect})${processes}`);
   const url = `http://${browsable(config.host)}:${config.port}/`;
   print(
     needsFirstAccount
       ? `Open ${url} to use the web app: there is no account yet, and the first visit creates the owner's account.`
       : `Open ${url} to use the web app.`,
   );
+}
+
+/** Resolves when the port can be listened on; else rejects with the error of `listen` (`startupError` explains it). */
+async function portFree({ port, host }: Config) {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, host, resolve));
+  await new Promise((resolve) => probe.close(resolve));
 }
 
 /** A host a browser can open: `localhost` for the wildcard and loopback addresses, IPv6 in brackets. */
@@ -193,6 +246,21 @@ function cli(): Command {
     .command('migrate')
     .description('apply database migrations and exit')
     .action(() => withServices(config(), async () => print('migrated')));
+
+  // Talks to a running service over HTTP (no database of its own), as CI does after a build.
+  const sourcemaps = program.command('sourcemaps').description('source maps, for readable stack traces of minified browser code');
+  sourcemaps
+    .command('upload')
+    .description('upload every *.js.map under a folder for a release, through the API of a running service')
+    .requiredOption('--release <release>', 'the release the build is (what the app sends as $release)')
+    .requiredOption('--dir <dir>', 'the build output folder')
+    .option('--url-prefix <prefix>', 'where the folder is served: an absolute URL, or ~/ for any origin', '~/')
+    .addOption(new Option('--host <url>', 'the service').env('SERVICE_HOST').default('http://localhost:8000'))
+    .addOption(new Option('--project <id>', 'the project (default: the only one the key sees)').env('SERVICE_PROJECT_ID'))
+    .addOption(new Option('--api-key <key>', 'a personal API key with scope error_tracking:write').env('SERVICE_API_KEY'))
+    .action(async (opts: UploadOptions) => {
+      process.exitCode = await uploadSourceMaps(opts, { out: print, err: (line) => process.stderr.write(`${line}\n`) });
+    });
   return program;
 }
 

@@ -2,10 +2,13 @@ import { ActivityService } from './activity/service';
 import { ApiKeyService } from './api-keys/service';
 import { IngestService } from './capture/service';
 import { Changes } from './changes';
-import type { Config } from './config';
+import { DEFAULT_SOURCEMAP_CACHE_BYTES, type Config } from './config';
 import type { Db } from './db/database';
 import { EnrollmentService } from './early-access/enrollments';
 import { EarlyAccessService, linkedFlagGuard } from './early-access/service';
+import { ErrorTrackingService } from './error-tracking/service';
+import { SourceMapResolver } from './error-tracking/sourcemaps/resolve';
+import { SourceMapService } from './error-tracking/sourcemaps/service';
 import { EventService } from './events/service';
 import { ExperimentResultsService } from './experiments/results';
 import { ExperimentService, experimentFlagGuard } from './experiments/service';
@@ -19,7 +22,10 @@ import { SessionService } from './users/sessions';
 import { WebhookService } from './webhooks/service';
 
 /** The domain services one app instance uses, over one database. `ingest.close()` waits for accepted events: call it before closing `db`. */
-export function createServices(db: Db, config: Pick<Config, 'ingestMaxPendingEvents'> & Partial<Pick<Config, 'webhookAllowPrivate'>>) {
+export function createServices(
+  db: Db,
+  config: Pick<Config, 'ingestMaxPendingEvents'> & Partial<Pick<Config, 'webhookAllowPrivate' | 'sourcemapCacheBytes' | 'flagCacheProjects'>>,
+) {
   const changes = new Changes(db);
   const flags = new FeatureFlagService(db.kysely, changes, db.dialect);
   flags.guardUpdates(linkedFlagGuard);
@@ -27,6 +33,7 @@ export function createServices(db: Db, config: Pick<Config, 'ingestMaxPendingEve
   const keys = new ApiKeyService(db.kysely);
   const ingest = new IngestService(db, changes, { maxPendingEvents: config.ingestMaxPendingEvents });
   const experiments = new ExperimentService(db.kysely, changes);
+  const sourceMaps = new SourceMapService(db.kysely, new SourceMapResolver(db, { cacheBytes: config.sourcemapCacheBytes ?? DEFAULT_SOURCEMAP_CACHE_BYTES }));
   return {
     db,
     changes,
@@ -41,10 +48,12 @@ export function createServices(db: Db, config: Pick<Config, 'ingestMaxPendingEve
     experimentResults: new ExperimentResultsService(db, experiments),
     events: new EventService(db.kysely, db.dialect),
     persons: new PersonService(db.kysely, db.dialect),
-    flagsEvaluation: new FlagsService(db, new FlagDefinitionsCache(db.kysely, changes)),
+    flagsEvaluation: new FlagsService(db, new FlagDefinitionsCache(db.kysely, changes, config.flagCacheProjects)),
     ingest,
     webhooks: new WebhookService(db.kysely, { allowPrivate: config.webhookAllowPrivate ?? false }),
     enrollments: new EnrollmentService(db.kysely, ingest),
+    errorTracking: new ErrorTrackingService(db, (projectId, release, frames) => sourceMaps.resolver.resolveFrames(projectId, release, frames)),
+    sourceMaps,
   };
 }
 

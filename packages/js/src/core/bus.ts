@@ -17,9 +17,19 @@ export interface ClientEvents {
   sessionId: string
   /** The page is going away (`pagehide`): capture now; the queue leaves with `sendBeacon` right after. */
   unload: void
+  /** `captureException` or `addExceptionStep` was called: the `exceptions` extension sends the event, or records the step. */
+  exception: ExceptionCall
 }
 
+/** A `captureException(error, properties)` or `addExceptionStep(step, properties)` call. */
+export type ExceptionRequest = { properties?: Props } & ({ error: unknown } | { step: string })
+/** An `ExceptionRequest` with the time it was made. */
+export type ExceptionCall = ExceptionRequest & { timestamp: Date }
+
 export type ClientEventName = keyof ClientEvents
+
+/** An announcement as `[name, value]`. */
+export type Announcement = { [K in ClientEventName]: [K, ClientEvents[K]] }[ClientEventName]
 
 export interface Bus {
   on<K extends ClientEventName>(name: K, listener: (value: ClientEvents[K]) => void): () => void

@@ -5,7 +5,7 @@ import { createQueue, type Queue } from './queue'
 import { sanitize } from './sanitize'
 import { fetchJson, type JsonResult } from './request'
 import { isValidId, sessionId, uuidv7, type IdentitySnapshot } from './identity'
-import { createBus, type ClientEvents } from './bus'
+import { createBus, type Announcement, type ClientEvents, type ExceptionCall, type ExceptionRequest } from './bus'
 import { createStore, type Store } from './store'
 import { holdEvents, type Extension } from './extension'
 import { flagProperties, pageProperties } from './properties'
@@ -26,7 +26,6 @@ import {
 } from '../flags/early-access'
 import { autocapture } from '../autocapture/autocapture'
 import { pageviews } from '../autocapture/pageview'
-import { EXCEPTION_EVENTS, exceptionProps } from '../exceptions/exceptions'
 import { loadChunk } from '../extensions/load'
 
 // Persistence keys. The first five also go into the cookie (see persistence.ts).
@@ -45,6 +44,8 @@ const META = '$flag_meta'
 const OVERRIDES = '$flag_overrides'
 const CALLED = '$flag_called'
 const EAF = '$early_access'
+/** The announcements kept for a lazy extension while it loads. */
+const HELD = ['eventCaptured', 'exception'] as const
 
 /** Options of `capture`. */
 export interface CaptureOptions {
@@ -191,7 +192,7 @@ export class Service {
           }),
         )
         // Uncaught errors from here on are kept until the extension's chunk has loaded.
-        if (c.capture_exceptions) void this._load('exceptions', EXCEPTION_EVENTS)
+        if (c.capture_exceptions) void this._load('exceptions', ['error', 'unhandledrejection'])
       }
       this._try(() => c.loaded?.(this))
       const pre = this._pending
@@ -501,11 +502,22 @@ export class Service {
   }
 
   /**
-   * Captures an error as `$exception` with its parsed stack.
+   * Captures an error as `$exception` with its parsed stack, the steps that led to it (`$exception_steps`)
+   * and `$release`. The `exceptions` extension builds the event: the first call loads it, and calls made
+   * meanwhile are sent once it runs, with their time. At most 10 per exception type, then 1 per 10 s.
    * @example try { risky() } catch (e) { service.captureException(e, { area: 'checkout' }) }
    */
   captureException(error: unknown, properties?: Props): void {
-    this._try(() => this.capture('$exception', { ...exceptionProps(error, true), ...properties }))
+    this._toExceptions({ error, properties })
+  }
+
+  /**
+   * Records a step for the trail sent with the next exception (`$exception_steps`, the last 20 steps,
+   * pageviews and clicks included once the `exceptions` extension runs).
+   * @example service.addExceptionStep('Opened checkout', { cart_id: 'c_19' })
+   */
+  addExceptionStep(message: string, properties?: Props): void {
+    this._toExceptions({ step: message, properties })
   }
 
   /**
@@ -630,29 +642,54 @@ export class Service {
   }
 
   /** Starts an extension on this client (errors are logged, never thrown). */
-  private _start(extension: Extension, early?: Event[]): void {
-    this._try(() => extension.start(this, early))
+  private _start(extension: Extension, early?: Event[], heard?: Announcement[]): void {
+    this._try(() => extension.start(this, early, heard))
   }
 
   /**
-   * Loads a lazy extension's chunk once, then starts it. The window events named in `keep` that happen
-   * while it loads are kept and handed to it, so that it misses nothing.
+   * Loads a lazy extension's chunk once, then starts it. The window events named in `keep`, and the
+   * `eventCaptured` and `exception` announcements, made while it loads are kept and handed to it in
+   * order, so that it misses nothing.
    */
   private _load(name: string, keep: string[] = []): Promise<boolean> {
     let loading = this._extensions.get(name)
     if (!loading && this._browser) {
       const early = holdEvents(keep)
+      const heard: Announcement[] = []
+      const offs = HELD.map((n) => this.on(n, (v) => heard.push([n, v] as Announcement)))
       loading = loadChunk(name, this.config.api_host)
         .catch(() => undefined)
         .then((extension) => {
           const kept = early()
-          if (extension) this._start(extension, kept)
+          offs.forEach((off) => off())
+          if (extension) this._start(extension, kept, heard)
           else this._log('not loaded:', name)
           return !!extension
         })
       this._extensions.set(name, loading)
     }
     return loading ?? Promise.resolve(false)
+  }
+
+  /**
+   * Announces a call to the `exceptions` extension, loading it first if needed (it gets the calls made
+   * while it loads; `flush` waits for it). An error whose extension cannot load is still sent, with its
+   * type and message only.
+   */
+  private _toExceptions(call: ExceptionRequest): void {
+    const c: ExceptionCall = { ...call, timestamp: new Date() }
+    this._run(() => {
+      this._load('exceptions').then(
+        (ok) =>
+          ok ||
+          ('error' in c &&
+            this._try(() => {
+              const e = c.error as Error | undefined
+              this._capture('$exception', { $exception_type: e?.name || 'Error', $exception_message: String(e?.message ?? e), ...c.properties }, c)
+            })),
+      )
+      this._bus.emit('exception', c)
+    })
   }
 
   /** A copy of where enrollments are recorded: the person's properties, or the group's while the user is in it (else undefined). */

@@ -35,6 +35,11 @@ export interface ServiceOptions {
   capture_pageleave?: boolean | 'if_capture_pageview'
   /** Capture uncaught errors and unhandled rejections as `$exception`. Default false. */
   capture_exceptions?: boolean
+  /**
+   * Your app's release (a version or commit), sent as `$release` on `$exception` events: the service picks
+   * the source maps uploaded for it. Default none.
+   */
+  release?: string
   /** Start opted out until `opt_in_capturing()` is called. Default false. */
   opt_out_capturing_by_default?: boolean
   /** Never call `/flags` (bootstrap and overrides still work). Default false. */
@@ -47,7 +52,7 @@ export interface ServiceOptions {
   debug?: boolean
 }
 
-export type Config = Required<Omit<ServiceOptions, 'loaded' | 'bootstrap'>> & Pick<ServiceOptions, 'loaded' | 'bootstrap'>
+export type Config = Required<Omit<ServiceOptions, 'loaded' | 'bootstrap' | 'release'>> & Pick<ServiceOptions, 'loaded' | 'bootstrap' | 'release'>
 
 export const DEFAULTS: Config = {
   api_host: 'http://localhost:8000',

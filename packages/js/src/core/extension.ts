@@ -1,4 +1,5 @@
 import type { Service } from './client'
+import type { Announcement } from './bus'
 
 /**
  * A capability the client starts once `init` has run in a browser: autocapture and pageviews are built in;
@@ -13,9 +14,10 @@ export interface Extension {
   name: string
   /**
    * Starts it on an initialised client. `early` holds the window events the client kept for it while its
-   * chunk loaded (see `loadExtension`). Returns what stops it, if anything.
+   * chunk loaded (see `loadExtension`), `heard` the `eventCaptured` and `exception` announcements made meanwhile,
+   * in order. Returns what stops it, if anything.
    */
-  start(client: Service, early?: Event[]): (() => void) | void
+  start(client: Service, early?: Event[], heard?: Announcement[]): (() => void) | void
 }
 
 /** Keeps the window events of the given types from now on; the returned function stops and hands them over. */

@@ -4,23 +4,31 @@ import type { Props } from '../core/config'
 export interface StackFrame {
   filename: string
   function: string
-  lineno: number
-  colno: number
+  /** Absent for frames without a position (`at Array.map (<anonymous>)`). */
+  lineno?: number
+  colno?: number
   platform: 'web:javascript'
+  /** False for code that isn't the app's: browser extensions, Safari's masked scripts, `<anonymous>` and native code. */
   in_app: boolean
 }
 
-// Chrome/V8/Edge: "    at fn (url:1:2)", "    at url:1:2", "    at async fn (url:1:2)"
-const CHROME = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?\s*$/
+// Chrome/V8/Edge: "    at fn (url:1:2)", "    at url:1:2", "    at async fn (url:1:2)", "    at Array.map (<anonymous>)"
+const CHROME = /^\s*at (?:(.+?) \()?(?:(.+?):(\d+):(\d+)|(<anonymous>|native))\)?\s*$/
 // Firefox/Safari: "fn@url:1:2", "@url:1:2"
 const GECKO = /^\s*(.*?)@(.+?):(\d+):(\d+)\s*$/
+/** Files that aren't the app's code (as posthog-js marks them, browser extensions added). */
+const NOT_APP = /^(?:<anonymous>|native)$|^(?:webkit-masked-url|chrome-extension|moz-extension|safari(?:-web)?-extension|ms-browser-extension):/
 
 /** Parses a Chrome or Firefox/Safari `stack`; frames are oldest first, the throwing frame last. */
 export function parseStack(stack: string): StackFrame[] {
   const frames: StackFrame[] = []
   for (const line of stack.split('\n')) {
     const m = CHROME.exec(line) || GECKO.exec(line)
-    if (m) frames.push({ filename: m[2], function: m[1] || '?', lineno: +m[3], colno: +m[4], platform: 'web:javascript', in_app: true })
+    if (!m) continue
+    const filename = m[2] ?? m[5]
+    const frame: StackFrame = { filename, function: m[1] || '?', platform: 'web:javascript', in_app: !NOT_APP.test(filename) }
+    if (m[3]) Object.assign(frame, { lineno: +m[3], colno: +m[4] })
+    frames.push(frame)
   }
   return frames.reverse()
 }
@@ -80,6 +88,3 @@ export function catchExceptions(report: (props: Props) => void, early: Event[] =
     removeEventListener('unhandledrejection', onRejection)
   }
 }
-
-/** The window events `catchExceptions` reports: the client keeps them while the `exceptions` extension loads. */
-export const EXCEPTION_EVENTS = ['error', 'unhandledrejection']

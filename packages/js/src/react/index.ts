@@ -19,3 +19,10 @@ export {
   type EarlyAccessOptions,
 } from './hooks'
 export { ServiceFeature, type ServiceFeatureProps } from './feature'
+export {
+  ServiceErrorBoundary,
+  setupReactErrorHandler,
+  withComponentStack,
+  type ServiceErrorBoundaryProps,
+  type ServiceErrorBoundaryFallbackProps,
+} from './errors'

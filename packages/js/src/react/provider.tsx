@@ -1,30 +1,14 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
 import { bootstrapSnapshot, service, type FlagStore, type Service, type ServiceOptions } from 'service-js'
+import { StoreContext, warn, type Ctx } from './context'
 
-/** What the provider shares with hooks: the client and a store that serves the bootstrap until `init`. */
-export interface Ctx {
-  client: Service
-  store: FlagStore
-}
+// The context and `warn` live in context.ts, which the error boundary shares (see tsup.config.ts).
+export { StoreContext, warn, type Ctx }
 
 /** Props of `ServiceProvider`: an initialized `client`, or an `apiKey` (project token) and `options` for `init`. */
 export type ServiceProviderProps = { children?: ReactNode } & (
   { client: Service; apiKey?: never; options?: never } | { apiKey: string; options?: ServiceOptions; client?: never }
 )
-
-declare const process: { env: { NODE_ENV?: string } }
-
-/** Warns outside production builds (bundlers replace `process.env.NODE_ENV`; without one, it warns). */
-export function warn(message: string): void {
-  let dev = true
-  try {
-    // eslint-disable-next-line no-restricted-syntax -- the bundler's build mode, not configuration
-    dev = process.env.NODE_ENV !== 'production'
-  } catch {
-    // no bundler and no `process`: development
-  }
-  if (dev) console.warn('[service-js/react] ' + message)
-}
 
 /**
  * The client's flag store, except that before `init` (first render, server render) it serves the
@@ -39,7 +23,6 @@ function storeOf(client: Service, boot = bootstrapSnapshot(client.config.bootstr
   }
 }
 
-export const StoreContext = createContext<Ctx | null>(null)
 const ClientContext = createContext<Service | undefined>(undefined)
 
 let fallback: Ctx | undefined

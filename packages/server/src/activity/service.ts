@@ -8,6 +8,7 @@ export const ACTIVITY_SCOPES = {
   FeatureFlag: 'feature_flag',
   EarlyAccessFeature: 'early_access_feature',
   Experiment: 'experiment',
+  ErrorTrackingIssue: 'error_tracking',
   Webhook: 'webhook',
   Project: 'project',
   PersonalAPIKey: 'personal_api_key',

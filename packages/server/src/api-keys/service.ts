@@ -16,6 +16,7 @@ export const SCOPE_OBJECTS = [
   'personal_api_key',
   'activity_log',
   'experiment',
+  'error_tracking',
 ] as const;
 
 export interface ApiKey {

@@ -85,6 +85,7 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
       const { events, refused } = await normalizeEvents(request.body as CaptureBody, query, opts.eventMaxBytes);
       // Nothing to store: the request is refused as a whole, for its first event's reason.
       if (!events.length) throw refused[0]!;
+      await services.errorTracking.prepare(events, request.project!.id);
       await services.ingest.capture(request.project!.id, events);
       if (refused.length) request.log.warn({ refused: refused.map((e) => e.detail) }, 'capture: refused events (too large or too deeply nested) were dropped');
       if (query.beacon === '1') return reply.code(204).send();

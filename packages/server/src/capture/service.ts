@@ -6,6 +6,8 @@ import type { Database } from '../db/schema';
 import { storable } from '../db/text';
 import { enrollmentOf, recordEnrollments } from '../early-access/enrollment-events';
 import { eventStore, type NewEvent } from '../events/store';
+import { EXCEPTION_EVENT } from '../error-tracking/exception';
+import { recordExceptions, sanitizeException } from '../error-tracking/ingest';
 import { OverloadedError, TooLargeError, UnauthenticatedError, ValidationError, type DomainError } from '../errors';
 import { GroupTypeCache, PersonBatch, type PersonEvent } from '../persons/service';
 import type { Properties } from '../persons/store';
@@ -189,12 +191,14 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
   if (set) properties.$set = set;
   if (setOnce) properties.$set_once = setOnce;
   if (unset) properties.$unset = unset;
+  // Before it is measured and stored: a stack of 10,000 frames counts as the 100 it keeps.
+  const stored = event === EXCEPTION_EVENT ? sanitizeException(properties) : properties;
   return {
     uuid,
     event,
     distinctId: storable(String(rawId)),
-    properties,
-    propertiesJson: JSON.stringify(properties),
+    properties: stored,
+    propertiesJson: JSON.stringify(stored),
     timestamp: timestampOf(item, sentAt, now),
     set,
     setOnce,
@@ -205,7 +209,7 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
 export const overloaded = () => new OverloadedError('The service is busy storing events. Retry in a moment.');
 
 /** Lock id (first half) for serializing a project's ingestion across instances on PostgreSQL. */
-const INGEST_LOCK = 4_004_001;
+export const INGEST_LOCK = 4_004_001;
 /**
  * Events per transaction on PostgreSQL: larger backlogs (and requests) are split so that one commit stays short;
  * fewer, larger commits cost less time in all.
@@ -316,6 +320,8 @@ export class IngestService {
       await persons.flush();
       // Enrollments in early access features (and their webhooks): no query unless the slice has enrollment events.
       await recordEnrollments(tx, projectId, fresh, (distinctId) => persons.personUuid(distinctId));
+      // Exceptions into issues: no query unless the slice has `$exception` events.
+      await recordExceptions(tx, this.db.dialect, projectId, fresh);
       for (const [type, index] of persons.newGroupTypes) mapped.set(type, index);
     }
     return mapped;

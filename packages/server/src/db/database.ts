@@ -1,8 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Compilable, type Migration } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type Compilable,
+  type DatabaseConnection,
+  type Migration,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
+import { siblings } from '../cluster';
 import { ConfigError, DEFAULT_DATABASE_TIMEOUT_MS, type Config } from '../config';
 import type { Database } from './schema';
 import { checkpointInWorker } from './checkpointer';
@@ -15,6 +28,8 @@ import { accounts } from './migrations/0006-accounts';
 import { activityLog } from './migrations/0007-activity-log';
 import { experiments } from './migrations/0008-experiments';
 import { experimentIndexes } from './migrations/0009-experiment-indexes';
+import { errorTracking } from './migrations/0010-error-tracking';
+import { sourceMaps } from './migrations/0011-source-maps';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,7 +49,10 @@ export interface Db {
    * never queued behind a write transaction); on PostgreSQL a named prepared statement.
    */
   preparedRead<R>(query: Compilable<R>): (...params: unknown[]) => Promise<R[]>;
-  /** Sends `payload` to every process listening on `channel` (PostgreSQL NOTIFY; nothing on SQLite, one process). */
+  /**
+   * Sends `payload` to every other process listening on `channel`: PostgreSQL NOTIFY; on SQLite the other workers of
+   * this `service start` (WORKERS), through the primary. Other processes on the same SQLite file do not hear it.
+   */
   publish(channel: string, payload: string): Promise<void>;
   /** Calls `onMessage` for each payload on `channel`, and `onGap` once listening again after a lost connection (messages may have been missed). */
   subscribe(channel: string, onMessage: (payload: string) => void, onGap: () => void): void;
@@ -74,6 +92,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0007-activity-log': activityLog(dialect),
     '0008-experiments': experiments(dialect),
     '0009-experiment-indexes': experimentIndexes(),
+    '0010-error-tracking': errorTracking(dialect),
+    '0011-source-maps': sourceMaps(dialect),
   };
 }
 
@@ -83,7 +103,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
  * pool and the LISTEN connection connect anew.
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'databaseTimeoutMs'>>,
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'databaseTimeoutMs' | 'runsJobs' | 'workers'>>,
 ): Promise<Db> {
   const timeoutMs = config.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
   let kysely: Kysely<Database>;
@@ -104,7 +124,9 @@ export async function openDatabase(
       connectionTimeoutMillis: timeoutMs,
       keepAlive: true,
     };
-    pool = new pg.Pool({ ...connection, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    // Ten connections for the service, shared out among its workers (WORKERS=auto on many cores stays within max_connections).
+    const max = Math.max(2, Math.ceil(10 / (config.workers ?? 1)));
+    pool = new pg.Pool({ ...connection, max, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
     // A connection lost while idle (terminated backend, restart, failover): the pool drops it and connects anew.
     pool.on('error', () => undefined);
     // ... and while in use: its query fails, and the pool drops it when it comes back.
@@ -121,8 +143,10 @@ export async function openDatabase(
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${timeoutMs}`);
-    checkpointer = checkpointInWorker(sqlite, file, timeoutMs);
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    // One process checkpoints the WAL for all (the others only commit: no checkpoint inside their commits either).
+    if (config.runsJobs === false) sqlite.pragma('wal_autocheckpoint = 0');
+    else checkpointer = checkpointInWorker(sqlite, file, timeoutMs);
+    kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, timeoutMs) });
   }
   const migrator = new Migrator({
     db: kysely,
@@ -156,8 +180,9 @@ export async function openDatabase(
     },
     publish: async (channel, payload) => {
       if (dialect === 'postgres') await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
+      else await siblings?.publish(channel, payload);
     },
-    subscribe: (channel, onMessage, onGap) => listener?.subscribe(channel, onMessage, onGap),
+    subscribe: (channel, onMessage, onGap) => (listener ? listener.subscribe(channel, onMessage, onGap) : siblings?.subscribe(channel, onMessage)),
     ping: () => answersWithin(timeoutMs, async () => (probe ? probe.all() : await pool!.query('select 1'))),
     close: async () => {
       reader?.close();
@@ -236,6 +261,60 @@ class Listener {
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Kysely's SQLite dialect with transactions begun IMMEDIATE: a transaction takes the write lock at `begin`, waiting
+ * up to busy_timeout while another process (the command line, say) writes. A deferred one that read before writing
+ * would fail at its first write, without waiting, when another process had committed meanwhile. Workers of one
+ * `service start` first wait for their turn through the primary (`siblings.writeTurn`): in order, and without
+ * holding the event loop, where SQLite's busy wait sleeps on it.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly timeoutMs: number,
+  ) {
+    super(settings);
+  }
+
+  override createDriver() {
+    const timeoutMs = this.timeoutMs;
+    return new (class extends SqliteDriver {
+      /** Ends this worker's turn; one transaction at a time runs on the connection. */
+      private endTurn: (() => void) | undefined;
+
+      override async beginTransaction(connection: DatabaseConnection) {
+        const endTurn = await siblings?.writeTurn(timeoutMs);
+        try {
+          await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+        } catch (error) {
+          endTurn?.();
+          throw error;
+        }
+        this.endTurn = endTurn;
+      }
+
+      override async commitTransaction(connection: DatabaseConnection) {
+        await super.commitTransaction(connection);
+        // A failed commit is rolled back next, which ends the turn.
+        this.turnEnded();
+      }
+
+      override async rollbackTransaction(connection: DatabaseConnection) {
+        try {
+          await super.rollbackTransaction(connection);
+        } finally {
+          this.turnEnded();
+        }
+      }
+
+      private turnEnded() {
+        this.endTurn?.();
+        this.endTurn = undefined;
+      }
+    })(this.settings);
   }
 }
 

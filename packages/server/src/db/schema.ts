@@ -235,6 +235,69 @@ export interface ExperimentTable {
   updated_at: string;
 }
 
+/** An error tracking issue (issue 15): the exceptions whose fingerprints map to it. */
+export interface ErrorTrackingIssueTable {
+  /** A UUID. */
+  id: string;
+  project_id: number;
+  name: string;
+  description: string;
+  /** active | resolved | suppressed */
+  status: string;
+  first_seen: string;
+  last_seen: string;
+  occurrences: number;
+  /** Distinct ids affected. */
+  people: number;
+  /** When a resolved issue last occurred again (and became active). */
+  regressed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which issue a fingerprint's exceptions belong to. */
+export interface ErrorTrackingFingerprintTable {
+  project_id: number;
+  fingerprint: string;
+  issue_id: string;
+  created_at: string;
+}
+
+/** One stored `$exception` event of an issue (the event is in `events`, by uuid). */
+export interface ErrorTrackingOccurrenceTable {
+  id: Generated<number>;
+  project_id: number;
+  issue_id: string;
+  event_uuid: string;
+  distinct_id: string;
+  timestamp: string;
+}
+
+/** A distinct id an issue affected: how often, and when last. */
+export interface ErrorTrackingIssuePersonTable {
+  issue_id: string;
+  distinct_id: string;
+  occurrences: number;
+  last_seen: string;
+}
+
+/** A source map uploaded for one release's minified file (issue 15). */
+export interface SourceMapTable {
+  /** A UUIDv7; a re-upload of the same release and URL gets a new one. */
+  id: string;
+  project_id: number;
+  release: string;
+  /** The minified file's URL, or `~/path` for that path on any origin. */
+  url: string;
+  /** The source map v3, JSON text. */
+  map: string;
+  /** The minified file, when it was uploaded too. */
+  source: string | null;
+  /** Bytes of `map` and `source` (UTF-8). */
+  size: number;
+  created_at: string;
+}
+
 export interface Database {
   projects: ProjectTable;
   api_keys: ApiKeyTable;
@@ -255,6 +318,11 @@ export interface Database {
   login_failures: LoginFailureTable;
   activity_log: ActivityLogTable;
   experiments: ExperimentTable;
+  error_tracking_issues: ErrorTrackingIssueTable;
+  error_tracking_fingerprints: ErrorTrackingFingerprintTable;
+  error_tracking_occurrences: ErrorTrackingOccurrenceTable;
+  error_tracking_issue_people: ErrorTrackingIssuePersonTable;
+  source_maps: SourceMapTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { compileFlags, foldEnrollment, type CompiledFlags, type FlagDefinition, type FlagFilters } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Changes } from '../changes';
+import { DEFAULT_FLAG_CACHE_PROJECTS } from '../config';
 import type { Database } from '../db/schema';
 import { flagStore, type FlagRow } from '../feature-flags/store';
 import { personReads } from '../persons/store';
@@ -34,26 +36,30 @@ export function toDefinition(row: FlagRow): FlagDefinition {
   };
 }
 
-/** Compiled flag definitions per project, in memory; invalidated by every flag or early access write. */
+/**
+ * Compiled flag definitions per project, in memory; invalidated by every flag or early access write. At most
+ * `maxProjects` are kept: past that the least recently used is dropped (and compiled again when asked for).
+ */
 export class FlagDefinitionsCache {
-  private readonly entries = new Map<number, { at: number; value: Promise<ProjectFlags> }>();
+  private readonly entries: LRUCache<number, Promise<ProjectFlags>>;
 
   constructor(
     private readonly db: Kysely<Database>,
     changes: Changes,
+    maxProjects = DEFAULT_FLAG_CACHE_PROJECTS,
   ) {
+    this.entries = new LRUCache({ max: maxProjects, ttl: TTL_MS });
     changes.on('flags', (projectId) => this.entries.delete(projectId));
     changes.on('gap', () => this.entries.clear());
   }
 
   get(projectId: number): Promise<ProjectFlags> {
-    const entry = this.entries.get(projectId);
-    if (entry && Date.now() - entry.at < TTL_MS) return entry.value;
+    const cached = this.entries.get(projectId);
+    if (cached) return cached;
     const value = this.load(projectId);
-    const fresh = { at: Date.now(), value };
-    this.entries.set(projectId, fresh);
+    this.entries.set(projectId, value);
     // A failed load is not cached; the next request tries again.
-    value.catch(() => this.entries.get(projectId) === fresh && this.entries.delete(projectId));
+    value.catch(() => this.entries.peek(projectId) === value && this.entries.delete(projectId));
     return value;
   }
 

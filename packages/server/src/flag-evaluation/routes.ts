@@ -83,8 +83,12 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
           summary: path === 'flags' ? 'Evaluate every flag for a distinct id (PostHog /flags?v=2)' : 'Legacy /decide (v=3 legacy, v=4 as /flags v2)',
         },
         onRequest: echoOriginCors,
-        preValidation: async (request) => {
-          request.project = await projectByToken(services.projects, projectTokenOf(request));
+        // A callback hook, not an async one: it runs on every request.
+        preValidation: (request, _reply, done) => {
+          projectByToken(services.projects, projectTokenOf(request)).then((project) => {
+            request.project = project;
+            done();
+          }, done);
         },
         config: { rateLimit: perProjectRateLimit(opts.rateLimitPerMinute) },
       },
@@ -137,6 +141,17 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; maxBodyBytes:
   app.get('/api/feature_flag/local_evaluation', { schema: definitionsSchema, config: polling }, definitions);
 };
 
+/** An absent object field (never handed out: callers get a fresh `{}`). */
+const NONE: Record<string, unknown> = Object.freeze({});
+
+/** The first of a field's values (its name's, then its alias's) that is not null or undefined, as an object; 400 if not one. */
+function objectField(name: string, value: unknown, alias: unknown): Record<string, unknown> {
+  const given = value !== undefined && value !== null ? value : alias;
+  if (given === undefined || given === null) return NONE;
+  if (!isObject(given)) throw new ValidationError(`${name} must be an object.`, name);
+  return given;
+}
+
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
 
 /**
@@ -148,22 +163,22 @@ export function parseFlagsRequest(body: Record<string, unknown>): FlagsRequest {
   if (tooDeep) throw tooDeep;
   const distinctId = str(body.distinct_id ?? body.$distinct_id);
   if (distinctId === undefined || distinctId === '') throw new ValidationError('distinct_id is required.', 'distinct_id', 'required');
-  const objectField = (name: string, ...aliases: string[]): Record<string, unknown> => {
-    const value = [name, ...aliases].map((k) => body[k]).find((v) => v !== undefined && v !== null);
-    if (value === undefined) return {};
-    if (!isObject(value)) throw new ValidationError(`${name} must be an object.`, name);
-    return value;
-  };
-  const personProperties = objectField('person_properties', '$properties');
+  const personProperties = objectField('person_properties', body.person_properties, body.$properties);
   const groups: Record<string, string> = {};
-  for (const [type, key] of Object.entries(objectField('groups', '$groups'))) {
-    const value = str(key);
-    if (value !== undefined) groups[storable(type)] = storable(value);
+  const groupKeys = objectField('groups', body.groups, body.$groups);
+  if (groupKeys !== NONE) {
+    for (const [type, key] of Object.entries(groupKeys)) {
+      const value = str(key);
+      if (value !== undefined) groups[storable(type)] = storable(value);
+    }
   }
   const groupProperties: Record<string, Properties> = {};
-  for (const [type, props] of Object.entries(objectField('group_properties', '$group_properties'))) {
-    if (!isObject(props)) throw new ValidationError('group_properties must map group types to objects.', 'group_properties');
-    groupProperties[storable(type)] = props;
+  const groupProps = objectField('group_properties', body.group_properties, body.$group_properties);
+  if (groupProps !== NONE) {
+    for (const [type, props] of Object.entries(groupProps)) {
+      if (!isObject(props)) throw new ValidationError('group_properties must map group types to objects.', 'group_properties');
+      groupProperties[storable(type)] = props;
+    }
   }
   const keys = body.flag_keys_to_evaluate ?? body.flag_keys;
   if (keys !== undefined && keys !== null && !(Array.isArray(keys) && keys.every((k) => typeof k === 'string'))) {
@@ -171,7 +186,7 @@ export function parseFlagsRequest(body: Record<string, unknown>): FlagsRequest {
   }
   return {
     distinctId: storable(distinctId),
-    personProperties,
+    personProperties: personProperties === NONE ? {} : personProperties,
     groups,
     groupProperties,
     anonDistinctId: str(body.$anon_distinct_id ?? body.anon_distinct_id),

@@ -6,6 +6,12 @@ import { personReads, type Properties } from '../persons/store';
 import type { FlagDefinitionsCache } from './definitions';
 import type { Rendered } from './wire';
 
+/** True when an object has an own enumerable key (without listing them). */
+function hasKeys(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
+}
+
 /** What an SDK sends to `/flags` (PostHog's field names and aliases), after decoding. */
 export interface FlagsRequest {
   distinctId: string;
@@ -38,8 +44,10 @@ export class FlagsService {
     const project = await this.definitions.get(projectId);
     if (!project.compiled.keys.length) return rendered;
     const [person] = await this.personProperties(projectId, request.distinctId);
-    const personProperties = person ? { ...(JSON.parse(person.properties) as Properties), ...request.personProperties } : request.personProperties;
-    const groupProperties = Object.keys(request.groups).length ? await this.groupProperties(projectId, request) : request.groupProperties;
+    const stored = person ? (JSON.parse(person.properties) as Properties) : undefined;
+    // Most requests send no properties: then the stored ones (a fresh object) are used as they are.
+    const personProperties = !stored ? request.personProperties : hasKeys(request.personProperties) ? { ...stored, ...request.personProperties } : stored;
+    const groupProperties = hasKeys(request.groups) ? await this.groupProperties(projectId, request) : request.groupProperties;
     const results = project.compiled.evaluateAll(
       {
         distinctId: request.distinctId,

@@ -62,21 +62,23 @@ export interface Rendered {
 
 /** The response body as JSON text: v2 (`flags` with details, plus the legacy maps), legacy, or older decide shapes. */
 export function renderBody({ fragments, keys, requestId, evaluatedAt }: Rendered, shape: Shape, extra: string): string {
-  const join = (pick: (f: Fragments) => string | null) =>
-    fragments
-      .map(pick)
-      .filter((s) => s !== null)
-      .join(',');
   const tail = `"errorsWhileComputingFlags":false,"requestId":"${requestId}"${extra ? `,${extra}` : ''}`;
-  const maps = `"featureFlags":{${join((f) => f.value)}},"featureFlagPayloads":{${join((f) => f.payload)}}`;
+  if (shape === 'enabled-list') return `{"featureFlags":${JSON.stringify(keys.filter((_, i) => fragments[i]!.enabled))},${tail}}`;
+  // One pass over the fragments, each map's text joined as it goes.
+  let details = '';
+  let values = '';
+  let payloads = '';
+  for (const f of fragments) {
+    if (shape === 'v2') details += details ? `,${f.detail}` : f.detail;
+    if (shape !== 'enabled-map' || f.enabled) values += values ? `,${f.value}` : f.value;
+    if (f.payload !== null) payloads += payloads ? `,${f.payload}` : f.payload;
+  }
   switch (shape) {
     case 'v2':
-      return `{"flags":{${join((f) => f.detail)}},${maps},"evaluatedAt":${evaluatedAt},${tail}}`;
+      return `{"flags":{${details}},"featureFlags":{${values}},"featureFlagPayloads":{${payloads}},"evaluatedAt":${evaluatedAt},${tail}}`;
     case 'legacy':
-      return `{${maps},${tail}}`;
+      return `{"featureFlags":{${values}},"featureFlagPayloads":{${payloads}},${tail}}`;
     case 'enabled-map':
-      return `{"featureFlags":{${join((f) => (f.enabled ? f.value : null))}},${tail}}`;
-    case 'enabled-list':
-      return `{"featureFlags":${JSON.stringify(keys.filter((_, i) => fragments[i]!.enabled))},${tail}}`;
+      return `{"featureFlags":{${values}},${tail}}`;
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** An Origin as browsers send one: visible ASCII, no spaces. Anything else is not echoed (it may not even be a valid header value). */
 const ORIGIN = /^[\x21-\x7e]+$/;
@@ -11,18 +11,21 @@ const HEADER_LIST = /^[\w\-, ]+$/;
  * header no CORS header is sent. `Cross-Origin-Resource-Policy: cross-origin` lets browsers read them from any site.
  * Add as an `onRequest` hook of these routes only: routes taking a personal API key get no CORS.
  */
-export async function echoOriginCors(request: FastifyRequest, reply: FastifyReply) {
+export function echoOriginCors(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  // A callback hook: it runs for every SDK request, and a promise each is wasted there.
   void reply.header('cross-origin-resource-policy', 'cross-origin');
   const origin = request.headers.origin;
-  if (!origin || !ORIGIN.test(origin)) return;
-  const requested = request.headers['access-control-request-headers'];
-  void reply.headers({
-    'access-control-allow-origin': origin,
-    'access-control-allow-credentials': 'true',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': requested && HEADER_LIST.test(requested) ? requested : 'X-Requested-With, Content-Type',
-    vary: 'Origin',
-  });
+  if (origin && ORIGIN.test(origin)) {
+    const requested = request.headers['access-control-request-headers'];
+    void reply.headers({
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': requested && HEADER_LIST.test(requested) ? requested : 'X-Requested-With, Content-Type',
+      vary: 'Origin',
+    });
+  }
+  done();
 }
 
 /** The answer to a preflight request (the CORS headers come from `echoOriginCors`). */

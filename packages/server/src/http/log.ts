@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Query parameters and path segments that carry a key or a project token. */
 const SECRET_QUERY = /([?&](?:token|api_key|personal_api_key)=)[^&#]*/gi;
@@ -58,6 +58,10 @@ export class RequestLog extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    // Below info (LOG_LEVEL=warn) the line of a successful request is not even built (pino's loggers say; the
+    // no-op logger of LOG_LEVEL=silent does not, and drops it).
+    const log = reply.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+    if (!error && log.isLevelEnabled && !log.isLevelEnabled('info')) return;
     const url = loggableUrl(request.url);
     const duration = reply.elapsedTime.toFixed(1);
     const fields = { method: request.method, url, status: reply.statusCode, duration_ms: Number(duration) };

@@ -5,11 +5,16 @@ import { invalidProjectToken, missingProjectToken } from './errors';
 
 /** The project token of an SDK request: body `token` / `api_key` / `$token`, else query `token` / `api_key`. */
 export function projectTokenOf(request: FastifyRequest): string | undefined {
-  const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (typeof body === 'object' && body !== null) {
+    const token = tokenIn(body.token) ?? tokenIn(body.api_key) ?? tokenIn(body.$token);
+    if (token !== undefined) return token;
+  }
   const query = request.query as Record<string, unknown>;
-  const token = [body.token, body.api_key, body.$token, query.token, query.api_key].find((t) => typeof t === 'string' && t !== '');
-  return token as string | undefined;
+  return tokenIn(query.token) ?? tokenIn(query.api_key);
 }
+
+const tokenIn = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** The project a token names; 401 when it is missing or unknown. */
 export async function projectByToken(projects: ProjectService, token: string | undefined): Promise<Project> {

@@ -2,7 +2,14 @@ import type { Executor } from '../db/schema';
 import { uuidv7 } from '../uuid';
 
 /** What a webhook can subscribe to. Later issues add kinds here. */
-export const WEBHOOK_KINDS = ['early_access.enrolled', 'early_access.unenrolled', 'early_access.stage_changed', 'feature_flag.changed'] as const;
+export const WEBHOOK_KINDS = [
+  'early_access.enrolled',
+  'early_access.unenrolled',
+  'early_access.stage_changed',
+  'feature_flag.changed',
+  'error.new_issue',
+  'error.regressed',
+] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
 /** The JSON body of a delivery; `id` is the delivery's id, also sent as `webhook-id`. */

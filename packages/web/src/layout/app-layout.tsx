@@ -12,6 +12,7 @@ export const SECTIONS = [
   { path: 'feature_flags', label: 'Feature flags' },
   { path: 'early_access', label: 'Early access' },
   { path: 'experiments', label: 'Experiments' },
+  { path: 'error_tracking', label: 'Errors' },
   { path: 'events', label: 'Events' },
   { path: 'persons', label: 'People' },
   { path: 'settings', label: 'Settings' },

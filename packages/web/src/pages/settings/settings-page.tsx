@@ -603,7 +603,7 @@ function KeysSettings() {
   );
 }
 
-const KINDS = ['early_access.enrolled', 'early_access.unenrolled', 'early_access.stage_changed', 'feature_flag.changed'];
+const KINDS = ['early_access.enrolled', 'early_access.unenrolled', 'early_access.stage_changed', 'feature_flag.changed', 'error.new_issue', 'error.regressed'];
 
 function WebhooksSettings() {
   const projectId = useProjectId();

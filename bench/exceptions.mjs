@@ -1,0 +1,303 @@
+// npm run bench -- exceptions: ingest throughput of `$exception` events next to plain events, in one run, through
+// POST /batch/ (100 events a request, 32 connections) against a started service, on SQLite and on PostgreSQL.
+// Issue 15's target: exceptions at 80 % or more of the plain rate. Every acknowledged event must be stored, and every
+// stored exception must belong to an issue.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { machine, PG_URL, postgresReachable, record, startServiceOn } from './lib.mjs';
+
+const COMMAND = 'npm run bench -- exceptions';
+const EVENTS = 100;
+const CONNECTIONS = 32;
+/** Each kind runs in ROUNDS alternating rounds of about ROUND_SECONDS, so that a change in the machine's load hits both. */
+const ROUNDS = 3;
+const ROUND_SECONDS = 4;
+const TEMPLATES = 64;
+const DISTINCT_IDS = 10_000;
+/** Plain events; `$exception` events; and the same exception payloads under another event name (`client_error`), stored as plain events. */
+const KINDS = ['plain', 'exceptions', 'payload'];
+const NAMES = ['$pageview', '$autocapture', 'signed_up', 'purchase', 'clicked_button', '$pageleave'];
+
+/** A few distinct errors of a React shop, as posthog-js reports them: type, message, the throw site's function and file. */
+const ERRORS = [
+  ['TypeError', "Cannot read properties of undefined (reading 'price')", 'computeTotal', 'index'],
+  ['TypeError', 'items.map is not a function', 'CartList', 'index'],
+  ['Error', 'Request failed with status code 502', 'fetchCart', 'api'],
+  ['RangeError', 'Invalid time value', 'formatDate', 'utils'],
+  ['SyntaxError', 'Unexpected token < in JSON at position 0', 'parseResponse', 'api'],
+];
+const FRAMEWORK = ['callCallback', 'invokeGuardedCallbackDev', 'invokeGuardedCallback', 'dispatchEvent', 'batchedUpdates', 'commitRoot', 'performWork'];
+
+/** A stack of 10 to 20 frames, oldest first, throw site last (posthog-js's order), in the hashed files of one build. */
+function frames(error) {
+  const [, , fn, chunk] = error;
+  const origin = 'https://shop.example.com/assets';
+  // Each error has its own stack (10 to 20 frames); the same error always the same one.
+  const count = 10 + ((ERRORS.indexOf(error) * 5) % 11);
+  return Array.from({ length: count }, (_, f) => {
+    const app = f >= count - 3;
+    return {
+      platform: 'web:javascript',
+      filename: app ? `${origin}/${chunk}-3f9a1c7e.js` : `${origin}/vendor-a81b4e2d.js`,
+      function: app ? (f === count - 1 ? fn : `HTMLButtonElement.handle${f}`) : FRAMEWORK[f % FRAMEWORK.length],
+      lineno: 1 + (f % 3),
+      colno: 1000 + f * 137,
+      in_app: true,
+    };
+  });
+}
+
+const common = (prefix, t, i, user) => ({
+  $lib: 'web',
+  $lib_version: '1.290.0',
+  $current_url: `https://shop.example.com/page/${i % 17}`,
+  $browser: ['Chrome', 'Firefox', 'Safari'][user % 3],
+  $os: 'Mac OS X',
+  $session_id: `019a${prefix.slice(0, 4)}-${t}`,
+});
+
+/**
+ * Request bodies of one kind: plain events as the ingest benchmark's (7 properties, one in ten with `$set`), or
+ * `$exception` events as posthog-js sends them. `@@@@@@@@` in every uuid becomes the request number.
+ */
+export function bodies(token, kind) {
+  const prefix = randomBytes(8).toString('hex');
+  const templates = Array.from({ length: TEMPLATES }, (_, t) => {
+    const batch = Array.from({ length: EVENTS }, (_, i) => {
+      const user = Math.floor(Math.random() * DISTINCT_IDS);
+      const uuid = `${prefix.slice(0, 8)}-${prefix.slice(8, 12)}-7${prefix.slice(13, 16)}-8${t.toString(16).padStart(3, '0')}-@@@@@@@@${i.toString(16).padStart(4, '0')}`;
+      const base = { uuid, distinct_id: `user-${user}`, timestamp: new Date().toISOString() };
+      if (kind === 'plain') {
+        return {
+          ...base,
+          event: NAMES[(t + i) % NAMES.length],
+          properties: {
+            ...common(prefix, t, i, user),
+            plan: ['free', 'pro', 'team'][user % 3],
+            amount: (user % 97) * 1.5,
+            ...(i % 10 === 0 ? { $set: { email: `user-${user}@example.com` } } : {}),
+          },
+        };
+      }
+      const error = ERRORS[(t + i) % ERRORS.length];
+      return {
+        ...base,
+        event: kind === 'exceptions' ? '$exception' : 'client_error',
+        properties: {
+          ...common(prefix, t, i, user),
+          $exception_list: [
+            {
+              type: error[0],
+              value: error[1],
+              mechanism: { type: 'onerror', handled: false, synthetic: false },
+              stacktrace: { type: 'raw', frames: frames(error) },
+            },
+          ],
+          $exception_level: 'error',
+          $exception_steps: [{ $message: 'Checkout clicked', $timestamp: new Date().toISOString(), $type: 'click' }],
+        },
+      };
+    });
+    return JSON.stringify({ api_key: token, batch, sent_at: new Date().toISOString() });
+  });
+  let n = 0;
+  const tag = String(KINDS.indexOf(kind));
+  return () => {
+    const number = n++;
+    return templates[number % TEMPLATES].replaceAll('@@@@@@@@', `${tag}${number.toString(16).padStart(7, '0')}`);
+  };
+}
+
+/** CPU seconds the process `pid` (all its threads) has used, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime (fields 14 and 15 of stat), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends exactly `amount` requests (so none is in flight at the end) and counts the answers, with the CPU time the
+ * service and this process (the load generator) used meanwhile.
+ */
+async function send(service, next, amount) {
+  const before = cpuSeconds(service.child.pid);
+  const own = process.cpuUsage();
+  const result = await autocannon({
+    url: service.url,
+    connections: CONNECTIONS,
+    amount,
+    requests: [{ method: 'POST', path: '/batch/', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: next() }) }],
+  });
+  const after = cpuSeconds(service.child.pid);
+  const harness = process.cpuUsage(own);
+  const ok = result.statusCodeStats?.['200']?.count ?? 0;
+  return {
+    ok,
+    seconds: result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: amount - ok,
+    cpu: before === undefined || after === undefined ? NaN : after - before,
+    harnessCpu: (harness.user + harness.system) / 1e6,
+  };
+}
+
+const COUNTS = {
+  plain: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event NOT IN ('$exception', 'client_error')",
+  payload: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = 'client_error'",
+  exceptions: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$exception'",
+  grouped: 'SELECT count(*) AS n FROM error_tracking_occurrences WHERE project_id = $1',
+  issues: 'SELECT count(*) AS n FROM error_tracking_issues WHERE project_id = $1',
+};
+
+async function counts(dialect, service) {
+  const out = {};
+  if (dialect === 'sqlite') {
+    const db = new Database(path.join(service.dataDir, 'service.db'), { readonly: true });
+    for (const [key, text] of Object.entries(COUNTS)) out[key] = db.prepare(text.replace('$1', '?')).get(service.projectId).n;
+    db.close();
+    return out;
+  }
+  const client = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${service.schema}` });
+  await client.connect();
+  for (const [key, text] of Object.entries(COUNTS)) out[key] = Number((await client.query(text, [service.projectId])).rows[0].n);
+  await client.end();
+  return out;
+}
+
+async function run(dialect) {
+  const service = await startServiceOn(dialect);
+  try {
+    const kinds = Object.fromEntries(KINDS.map((kind) => [kind, bodies(service.token, kind)]));
+    const totals = Object.fromEntries(KINDS.map((kind) => [kind, { ok: 0, seconds: 0, p99: [], failed: 0, cpu: 0, harnessCpu: 0 }]));
+    const acknowledged = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
+    const amounts = {};
+    for (const [kind, next] of Object.entries(kinds)) {
+      const warm = await send(service, next, 300);
+      acknowledged[kind] += warm.ok * EVENTS;
+      amounts[kind] = Math.max(100, Math.round(((warm.ok * EVENTS) / warm.seconds / EVENTS) * ROUND_SECONDS));
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [kind, next] of Object.entries(kinds)) {
+        const r = await send(service, next, amounts[kind]);
+        const t = totals[kind];
+        t.ok += r.ok;
+        t.seconds += r.seconds;
+        t.p99.push(r.p99);
+        t.failed += r.failed;
+        t.cpu += r.cpu;
+        t.harnessCpu += r.harnessCpu;
+        acknowledged[kind] += r.ok * EVENTS;
+      }
+    }
+    const stored = await counts(dialect, service);
+    const rate = (kind) => (totals[kind].ok * EVENTS) / totals[kind].seconds;
+    // Service CPU milliseconds per 1,000 events stored, and the load generator's share of a core while it sent.
+    const cpu = (kind) => (totals[kind].cpu * 1e6) / (totals[kind].ok * EVENTS);
+    const harness = (kind) => totals[kind].harnessCpu / totals[kind].seconds;
+    const result = {
+      dialect,
+      plain: rate('plain'),
+      exceptions: rate('exceptions'),
+      payload: rate('payload'),
+      share: rate('exceptions') / rate('plain'),
+      cpu: Object.fromEntries(KINDS.map((kind) => [kind, cpu(kind)])),
+      harness: Object.fromEntries(KINDS.map((kind) => [kind, harness(kind)])),
+      p99: Object.fromEntries(KINDS.map((kind) => [kind, Math.max(...totals[kind].p99)])),
+      failed: KINDS.reduce((sum, kind) => sum + totals[kind].failed, 0),
+      acknowledged,
+      stored,
+    };
+    console.log(JSON.stringify(result));
+    return result;
+  } finally {
+    await service.stop();
+  }
+}
+
+/** What the profiles say (written by hand from the runs of its date; rerunning the command does not change it). */
+const ANALYSIS = `Before (same command and machine, 2026-11-25 13:17, before the changes below; plain rates differ between the runs by
+the machine's load, not by a change): SQLite 5,199 plain/s, 1,181 exceptions/s
+(**23 %**), same payload 1,628/s; PostgreSQL 5,942 / 898 (**15 %**) / 2,007.
+
+What was changed (profiles of the service, \`--cpu-prof\`, one kind at a time, 40,000 events each, SQLite): the
+exception-specific work fell from some 170 to some 15–85 ms of service CPU per 1,000 events over the same payload stored
+plain (runs on the shared machine spread that much). Sanitizing and fingerprinting ran per event (about 70 µs each:
+walking and copying every frame, the fingerprint's parts, a sha256); now each distinct exception list is
+sanitized and fingerprinted once and its events share the result (a memo keyed by the list's JSON text, what a batch
+of the same error costs is one JSON.stringify and one map lookup per event). Adding the seven \`$exception_*\` keys to the
+copied properties took V8's slow path (some 13 µs an event); the sanitized properties are now a new object with those
+keys first. The source map step built a string key of every frame per event; now one lookup per distinct list, and a
+resolved list is a new one rather than the shared one changed. On SQLite, occurrences and issue people are written as
+one JSON parameter (\`json_each\`) per slice rather than as rows of bound values (one statement each, as on
+PostgreSQL; no difference measurable at this noise). Per event, in isolation: normalizing an
+exception took 116 µs against 43 µs for the same payload as a plain event; now 29 µs against 13 µs. Nothing stored was
+dropped: the \`$exception_*\` summary properties stay (tests and PostHog-style filters read them), and \`raw\` is only
+on frames a map resolved.
+
+The load generator is not the limit: autocannon used 4–9 % of one core while sending (column above), for every kind alike.
+
+Why the target is still far: an exception is six times the bytes of a plain event, and bytes cost everywhere. The same
+payload stored as a plain event costs some 2.6 times a plain event's service CPU (SQLite: 179 against 69 ms per 1,000
+events); the profile puts that in storing 3 KB rows (SQLite statements some +45 ms per 1,000 events, and the WAL
+checkpoint worker some +100 ms on the other core), garbage collection of the parsed 300 KB bodies (some +65 ms),
+decoding and parsing the body (+55 ms) and serializing the properties (+15 ms). Exceptions can at best reach the same
+payload's rate, 27–41 % of the plain rate in this run, unless events get smaller on the wire or in storage. What is
+left of error tracking's own cost per exception: the memo's key (serializing the list and looking it up, some 15–20
+µs; a cheaper key compared structurally would save most of it) and the issue statements in the ingest transaction
+(SQLite: some 30 µs an event; PostgreSQL: work in the database server, not counted in the service CPU column).`;
+
+export async function main() {
+  const load = os.loadavg()[0].toFixed(1);
+  const results = [await run('sqlite')];
+  if (await postgresReachable()) results.push(await run('postgres'));
+  else console.warn(`PostgreSQL not reachable at ${PG_URL}; set BENCH_DATABASE_URL to include it.`);
+  report(results, load);
+}
+
+/** Writes the section of bench/RESULTS.md from the runs' results (the JSON lines \`run\` prints) and the load average at start. */
+export function report(results, load) {
+  const fmt = (n) => Math.round(n).toLocaleString('en-US');
+  const ok = (r) => KINDS.every((kind) => r.stored[kind] === r.acknowledged[kind]) && r.stored.grouped === r.stored.exceptions;
+  const pct = (n) => `${Math.round(n * 100)} %`;
+  const rows = results.map(
+    (r) =>
+      `| ${r.dialect} | ${fmt(r.plain)} | ${fmt(r.exceptions)} | **${pct(r.share)}** | ${fmt(r.payload)} (${pct(r.exceptions / r.payload)}) | ${KINDS.map((k) => fmt(r.cpu[k])).join(' / ')} (${pct(r.cpu.plain / r.cpu.exceptions)}; ${pct(r.cpu.payload / r.cpu.exceptions)}) | ${KINDS.map((k) => pct(r.harness[k])).join(' / ')} | ${KINDS.map((k) => r.p99[k]).join(' / ')} | ${r.failed} | ${KINDS.map((k) => fmt(r.acknowledged[k])).join(' / ')} | ${KINDS.map((k) => fmt(r.stored[k])).join(' / ')} | ${fmt(r.stored.grouped)} in ${r.stored.issues} issues ${ok(r) ? '✓' : '✗'} |`,
+  );
+  const met = results.every((r) => r.share >= 0.8);
+  record(
+    'Exceptions vs plain events (issue 15)',
+    `Command: \`${COMMAND}\` (${new Date().toISOString().slice(0, 10)}, ${machine()}, load average ${load} at start).
+Service in its own process (\`service start\`, SQLite in WAL with synchronous=FULL, or PostgreSQL); autocannon in the bench
+process sends \`POST /batch/\` with 100 events a request over ${CONNECTIONS} connections. Plain events: the ingest benchmark's
+shape (7 properties, one in ten with \`$set\`). Exceptions: \`$exception\` as posthog-js sends it (one exception of ${ERRORS.length}
+distinct errors, 10–20 raw frames in hashed files, mechanism, level, one step; some 3 KB an event against some 0.5 KB),
+sanitized, run through the source map lookup (no maps uploaded), fingerprinted and grouped into issues in the ingest
+transaction. "Same payload": those exception events under another name (\`client_error\`), stored like plain events: what
+their size alone costs. Distinct ids are drawn from 10k users. After 300 requests of warm-up each, the three kinds alternate,
+${ROUNDS} rounds of about ${ROUND_SECONDS} s each, so that the machine's load weighs on all three alike. Target: exceptions at ≥ 80 % of the plain rate.
+Service CPU: what the service process (all its threads; not PostgreSQL's) used per 1,000 events stored, read from /proc,
+with plain's and the same payload's cost as a share of the exceptions' (the rate the CPU alone would allow); it moves far
+less with the machine's load than the rates do. Load generator: autocannon's CPU while it sent, as a share of one core.
+
+| database | plain events/s | exceptions/s | share | same payload as a plain event/s (exceptions' share of it) | service CPU ms per 1k events, plain / exc. / payload (plain's share; payload's) | load generator CPU (plain / exc. / payload) | p99 ms (plain / exc. / payload) | non-200 | acknowledged (plain / exc. / payload) | stored | occurrences grouped |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+
+✓ when every acknowledged event is stored and every stored exception has an issue. The machine is shared with other
+engineers' work (2 cores: another benchmark and test runs were going while this ran); figures move with its load.
+${met ? 'The target is met in this run.' : 'The target is not met in this run.'}
+
+${ANALYSIS}`,
+  );
+  if (results.some((r) => !ok(r) || r.failed)) process.exitCode = 1;
+}

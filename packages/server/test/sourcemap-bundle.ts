@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { build } from 'esbuild';
+
+/** A stack frame as posthog-js sends it (`$exception_list[].stacktrace.frames[]`). */
+export interface WireFrame {
+  filename: string;
+  function: string;
+  lineno: number;
+  colno: number;
+  in_app: boolean;
+  platform: string;
+}
+
+/** The app's source: a cart whose total throws on a negative price, through a helper from node_modules. */
+export const cartSource = (padding = 0) =>
+  [
+    ...Array.from({ length: padding }, (_, i) => `// release notes line ${i + 1}`),
+    "import { each } from 'tiny-each';",
+    '',
+    'interface Item {',
+    '  price: number;',
+    '}',
+    '',
+    'export function computeTotal(items: Item[]): number {',
+    '  let total = 0;',
+    '  each(items, (item: Item) => {',
+    '    if (item.price < 0) {',
+    "      throw new RangeError('negative price ' + item.price);",
+    '    }',
+    '    total += item.price;',
+    '  });',
+    '  return total;',
+    '}',
+    '',
+    'export function checkout(cart: { items: Item[] }) {',
+    '  const sum = computeTotal(cart.items);',
+    '  return { sum };',
+    '}',
+    '',
+  ].join('\n');
+
+/** The 1-based line of `text` in the cart's source (with `padding` lines before it). */
+export const cartLine = (text: string, padding = 0) => cartSource(padding).split('\n').indexOf(text) + 1;
+
+const mainSource = [
+  "import { checkout } from './cart';",
+  '',
+  '(globalThis as any).run = function run() {',
+  '  return checkout({ items: [{ price: 1 }, { price: -2 }] });',
+  '};',
+  '',
+].join('\n');
+
+const librarySource = ['export function each(items, fn) {', '  for (const item of items) fn(item);', '}', ''].join('\n');
+
+export interface Bundle {
+  /** The project folder (src/, node_modules/, dist/). */
+  root: string;
+  /** The build output: `dist/`, with `assets/app.js` and `assets/app.js.map`. */
+  dist: string;
+  js: string;
+  map: string;
+  remove(): void;
+}
+
+/** Builds the app with esbuild, minified, with an external source map (and its sources' content). */
+export async function buildBundle(padding = 0): Promise<Bundle> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sourcemap-bundle-'));
+  fs.mkdirSync(path.join(root, 'src'));
+  fs.mkdirSync(path.join(root, 'node_modules', 'tiny-each'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'src', 'cart.ts'), cartSource(padding));
+  fs.writeFileSync(path.join(root, 'src', 'main.ts'), mainSource);
+  fs.writeFileSync(path.join(root, 'node_modules', 'tiny-each', 'index.js'), librarySource);
+  fs.writeFileSync(path.join(root, 'node_modules', 'tiny-each', 'package.json'), JSON.stringify({ name: 'tiny-each', main: 'index.js' }));
+  const dist = path.join(root, 'dist');
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['src/main.ts'],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    sourcemap: 'external',
+    outfile: path.join(dist, 'assets', 'app.js'),
+    logLevel: 'silent',
+  });
+  const read = (file: string) => fs.readFileSync(path.join(dist, 'assets', file), 'utf8');
+  return { root, dist, js: read('app.js'), map: read('app.js.map'), remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs the bundle as if loaded from `url` and returns the frames of the error it throws, oldest first (the throw
+ * site last), as posthog-js reports them.
+ */
+export function framesOf(js: string, url: string): WireFrame[] {
+  const context = vm.createContext({});
+  vm.runInContext(js, context, { filename: url });
+  let stack = '';
+  try {
+    vm.runInContext('run()', context, { filename: 'https://example.com/inline.js' });
+  } catch (error) {
+    stack = (error as Error).stack ?? '';
+  }
+  const frames: WireFrame[] = [];
+  for (const line of stack.split('\n')) {
+    const match = /^\s+at (?:(.+?) \()?(.+):(\d+):(\d+)\)?$/.exec(line);
+    if (!match || match[2] !== url) continue;
+    frames.push({ filename: url, function: match[1] ?? '?', lineno: Number(match[3]), colno: Number(match[4]), in_app: true, platform: 'web:javascript' });
+  }
+  if (!frames.length) throw new Error(`no frames of ${url} in ${stack}`);
+  return frames.reverse();
+}
