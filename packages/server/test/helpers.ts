@@ -102,6 +102,25 @@ export function serviceEnv(storage: TestStorage, extra: Record<string, string> =
 /** `service start` in a child process on the test's database; resolves once it listens. */
 export const startServiceProcess = (storage: TestStorage) => spawnService(serviceEnv(storage));
 
+/** The uuids among `uuids` with no stored event, read straight from the test's database (a service may be stopped). */
+export async function unstoredEvents(storage: TestStorage, uuids: string[]): Promise<string[]> {
+  const db = await openDatabase(storage);
+  try {
+    const stored = new Set<string>();
+    for (let i = 0; i < uuids.length; i += 500) {
+      const rows = await db.kysely
+        .selectFrom('events')
+        .select('uuid')
+        .where('uuid', 'in', uuids.slice(i, i + 500))
+        .execute();
+      for (const row of rows) stored.add(row.uuid);
+    }
+    return uuids.filter((uuid) => !stored.has(uuid));
+  } finally {
+    await db.close();
+  }
+}
+
 /** Every route an app serves, as `method /path/{param}` (method in lower case, HEAD and OPTIONS too), read from Fastify's route tree. */
 export function servedRoutes(app: FastifyInstance): string[] {
   const stack: string[] = [];

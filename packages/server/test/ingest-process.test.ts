@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database';
-import { startServiceProcess, testStorage, type TestStorage } from './helpers';
+import { startServiceProcess, testStorage, unstoredEvents, type TestStorage } from './helpers';
 
 const run = promisify(execFile);
 const readme = path.resolve(__dirname, '../../../README.md');
@@ -61,21 +60,7 @@ describe('a service process', () => {
 
     restarted = await startServiceProcess(storage);
     current = restarted.child;
-    const db = await openDatabase(storage);
-    try {
-      const stored = new Set<string>();
-      for (let i = 0; i < acknowledged.length; i += 500) {
-        const rows = await db.kysely
-          .selectFrom('events')
-          .select('uuid')
-          .where('uuid', 'in', acknowledged.slice(i, i + 500))
-          .execute();
-        for (const row of rows) stored.add(row.uuid);
-      }
-      expect(acknowledged.filter((uuid) => !stored.has(uuid))).toEqual([]);
-    } finally {
-      await db.close();
-    }
+    expect(await unstoredEvents(storage, acknowledged)).toEqual([]);
     const res = await fetch(`${restarted.url}/e/`, {
       method: 'POST',
       body: JSON.stringify({ api_key: token, event: 'after restart', distinct_id: 'crash-0' }),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnService } from '@service/test-support';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { serviceEnv, testStorage, type TestStorage } from './helpers';
+import { serviceEnv, testStorage, unstoredEvents, type TestStorage } from './helpers';
 
 const WORKERS = 2;
 const START_MS = 120_000;
@@ -199,20 +199,6 @@ describe(`service start with WORKERS=${WORKERS}`, () => {
     await Promise.all(clients);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
 
-    const db = await openDatabase(storage);
-    try {
-      const stored = new Set<string>();
-      for (let i = 0; i < acknowledged.length; i += 500) {
-        const rows = await db.kysely
-          .selectFrom('events')
-          .select('uuid')
-          .where('uuid', 'in', acknowledged.slice(i, i + 500))
-          .execute();
-        for (const row of rows) stored.add(row.uuid);
-      }
-      expect(acknowledged.filter((uuid) => !stored.has(uuid))).toEqual([]);
-    } finally {
-      await db.close();
-    }
+    expect(await unstoredEvents(storage, acknowledged)).toEqual([]);
   });
 });
