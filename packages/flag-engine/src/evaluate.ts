@@ -30,17 +30,29 @@ export class Engine implements CompiledFlags {
   }
 
   evaluateAll(ctx: EvaluationContext, keys?: readonly string[]): Record<string, Outcome> {
-    const run = this.run(ctx);
     const out: Record<string, Outcome> = {};
+    for (const result of this.evaluateList(ctx, keys)) out[result.key] = result;
+    return out;
+  }
+
+  evaluateList(ctx: EvaluationContext, keys?: readonly string[]): Outcome[] {
+    const run = this.run(ctx);
+    const out: Outcome[] = [];
     if (keys === undefined || keys === this.keys) {
       for (const flag of this.list) {
         const result = run.evaluate(flag);
-        if (result !== PENDING) out[flag.key] = result;
+        if (result !== PENDING) out.push(result);
       }
     } else {
+      // A key asked for twice is answered once, as a map of results would.
+      const seen = keys.length > 1 ? new Set<string>() : undefined;
       for (const key of keys) {
+        if (seen) {
+          if (seen.has(key)) continue;
+          seen.add(key);
+        }
         const result = run.evaluateKey(key);
-        if (result !== undefined && result !== PENDING) out[key] = result;
+        if (result !== undefined && result !== PENDING) out.push(result);
       }
     }
     return out;

@@ -151,4 +151,6 @@ export interface CompiledFlags {
   evaluate(key: string, ctx: EvaluationContext): FlagResult | Inconclusive | undefined;
   /** Evaluates all flags (or the given keys that exist), sharing dependency results. */
   evaluateAll(ctx: EvaluationContext, keys?: readonly string[]): Record<string, FlagResult | Inconclusive>;
+  /** `evaluateAll` as a list, in the order of the flags (or of `keys`, each once): no object keyed by flag to build. */
+  evaluateList(ctx: EvaluationContext, keys?: readonly string[]): Array<FlagResult | Inconclusive>;
 }
