@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import http, { type IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -14,8 +16,9 @@ import { eventRoutes } from './events/routes';
 import { experimentResultsRoutes } from './experiments/results-routes';
 import { experimentRoutes } from './experiments/routes';
 import { featureFlagRoutes } from './feature-flags/routes';
+import { FlagsEndpoint } from './flag-evaluation/endpoint';
 import { flagsRoutes } from './flag-evaluation/routes';
-import { throttleAuthFailures } from './http/auth-failures';
+import { AuthFailures, throttleAuthFailures } from './http/auth-failures';
 import { registerErrorHandling, sendClientError } from './http/error-handler';
 import { ApiError, throttled } from './http/errors';
 import { LargeBodySlots } from './http/sdk-body';
@@ -61,19 +64,35 @@ export type AppConfig = Pick<
     cookieSecure?: boolean;
   };
 
+const trustAll = () => true;
+
 /** Builds the service: every route, the error handler, rate limits and the OpenAPI document. No listen. */
 export async function buildApp(config: AppConfig, services: Services): Promise<FastifyInstance> {
+  // `POST /flags` and `/decide` go to their endpoint before Fastify routes anything (see FlagsEndpoint); it is made below.
+  const frontDoor: { flags?: FlagsEndpoint } = {};
+  const clientIp = (request: IncomingMessage) => (config.trustProxy ? proxyAddr(request, trustAll) : (request.socket.remoteAddress ?? ''));
   const app = Fastify({
+    // The server Fastify would make, with slow clients cut off (once the app listens; Node checks the headers and
+    // request timeouts every second at most), and the front door of `/flags`.
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) },
+        (request, response) => {
+          const route = frontDoor.flags && FlagsEndpoint.routeOf(request.method, request.url);
+          if (route) frontDoor.flags!.handle(request, response, route.path, route.query, clientIp(request));
+          else handler(request, response);
+        },
+      );
+      server.keepAliveTimeout = config.keepAliveTimeoutMs;
+      server.requestTimeout = config.requestTimeoutMs;
+      server.setTimeout(config.connectionTimeoutMs);
+      return server;
+    },
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     logController: new RequestLog(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-    // Slow clients are cut off (once the app listens); Node checks the headers and request timeouts every second at most.
-    connectionTimeout: config.connectionTimeoutMs,
-    requestTimeout: config.requestTimeoutMs,
-    keepAliveTimeout: config.keepAliveTimeoutMs,
-    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) },
     clientErrorHandler: sendClientError,
     // Errors raised before routing (a malformed URL, say) get the same JSON body as every other error.
     frameworkErrors: (error, _request, reply) => {
@@ -107,7 +126,8 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
 
   registerSecurityHeaders(app);
   await registerSessionCookies(app, { cookieSecure: config.cookieSecure });
-  throttleAuthFailures(app, config.authFailureLimitPerMinute);
+  const authFailures = new AuthFailures(config.authFailureLimitPerMinute);
+  throttleAuthFailures(app, authFailures);
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimitPerMinute,
@@ -138,7 +158,15 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   await app.register(sourceMapRoutes, { services, maxBytes: config.sourcemapMaxBytes ?? DEFAULT_SOURCEMAP_MAX_BYTES });
   // One budget of large SDK bodies for the whole app (issue 10).
   const largeBodies = new LargeBodySlots(config.sdkMaxConcurrentLargeBodies);
-  await app.register(flagsRoutes, { services, maxBodyBytes: config.sdkBodyLimit, rateLimitPerMinute: config.publicRateLimitPerMinute, largeBodies });
+  frontDoor.flags = new FlagsEndpoint({
+    services,
+    maxBodyBytes: config.sdkBodyLimit,
+    largeBodies,
+    rateLimitPerMinute: config.publicRateLimitPerMinute,
+    authFailures,
+    log: app.log,
+  });
+  await app.register(flagsRoutes, { services, rateLimitPerMinute: config.publicRateLimitPerMinute, endpoint: frontDoor.flags });
   await app.register(eventRoutes, { services });
   await app.register(personRoutes, { services });
   await app.register(publicEarlyAccessRoutes, { services, rateLimitPerMinute: config.publicRateLimitPerMinute });

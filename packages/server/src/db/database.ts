@@ -161,6 +161,7 @@ export async function openDatabase(
     throw error;
   }
   const reader = file ? new SQLite(file, { readonly: true }) : undefined;
+  const snapshot = reader ? new TurnSnapshot(reader) : undefined;
   reader?.pragma(`busy_timeout = ${timeoutMs}`);
   const probe = reader?.prepare('select 1 from sqlite_master limit 1');
   let statements = 0;
@@ -173,7 +174,10 @@ export async function openDatabase(
       const text = query.compile().sql;
       if (reader) {
         const statement = reader.prepare(text);
-        return async (...params) => statement.all(...params) as R[];
+        return async (...params) => {
+          snapshot!.enter();
+          return statement.all(...params) as R[];
+        };
       }
       const name = `prepared_${++statements}`;
       return async (...values) => (await pool!.query({ name, text, values })).rows as R[];
@@ -265,6 +269,48 @@ class Listener {
 }
 
 /**
+ * The read-only connection's reads during one turn of the event loop share one read transaction: SQLite takes and
+ * drops its WAL locks (system calls, some microseconds each) once per turn rather than once per read, which counts
+ * on `/flags`. A turn's snapshot holds what was committed when it began: it ends when the turn does (`setImmediate`),
+ * and before any read that follows a write on this process's connection (`writes`), so a request always reads what
+ * was committed before it arrived, and a caller what it has itself just written.
+ */
+class TurnSnapshot {
+  private open = false;
+  /** `writes` when the snapshot began. */
+  private writesSeen = 0;
+  private readonly begin: SQLite.Statement;
+  private readonly commit: SQLite.Statement;
+
+  constructor(private readonly reader: SQLite.Database) {
+    this.begin = reader.prepare('begin');
+    this.commit = reader.prepare('commit');
+  }
+
+  /** Makes sure a snapshot taken after the last write of this process is open. */
+  enter() {
+    if (this.open) {
+      if (this.writesSeen === writes.count) return;
+      this.end();
+    }
+    this.begin.run();
+    this.open = true;
+    this.writesSeen = writes.count;
+    setImmediate(this.end);
+  }
+
+  private readonly end = () => {
+    if (!this.open) return;
+    this.open = false;
+    // Closed meanwhile (the service stopping): its transaction went with it.
+    if (this.reader.open) this.commit.run();
+  };
+}
+
+/** Statements that change data run on this process's read-write connection (counted, not what they changed). */
+const writes = { count: 0 };
+
+/**
  * Kysely's SQLite dialect with transactions begun IMMEDIATE: a transaction takes the write lock at `begin`, waiting
  * up to busy_timeout while another process (the command line, say) writes. A deferred one that read before writing
  * would fail at its first write, without waiting, when another process had committed meanwhile. Workers of one
@@ -333,6 +379,8 @@ function withStatementCache(sqlite: SQLite.Database) {
         statement = sqlite.prepare(text);
         statements.set(text, statement);
       }
+      // Kysely prepares each statement it runs here: one that writes (or commits) ends the readers' turn snapshot.
+      if (!statement.reader) writes.count++;
       return statement;
     },
   };

@@ -48,7 +48,7 @@ export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; r
         },
       },
       preValidation: async (request: FastifyRequest) => {
-        request.project = await projectByToken(services.projects, projectTokenOf(request));
+        request.project = await projectByToken(services.projects, projectTokenOf(request.body, request.query as Record<string, unknown>));
       },
       config: { rateLimit: perProjectRateLimit(rateLimitPerMinute) },
     },

@@ -48,7 +48,7 @@ export class FlagsService {
     // Most requests send no properties: then the stored ones (a fresh object) are used as they are.
     const personProperties = !stored ? request.personProperties : hasKeys(request.personProperties) ? { ...stored, ...request.personProperties } : stored;
     const groupProperties = hasKeys(request.groups) ? await this.groupProperties(projectId, request) : request.groupProperties;
-    const results = project.compiled.evaluateAll(
+    const results = project.compiled.evaluateList(
       {
         distinctId: request.distinctId,
         personProperties,
@@ -59,9 +59,9 @@ export class FlagsService {
       },
       request.flagKeys,
     );
-    for (const key in results) {
-      rendered.keys.push(key);
-      rendered.fragments.push(project.wire.of(key, results[key]!));
+    for (const result of results) {
+      rendered.keys.push(result.key);
+      rendered.fragments.push(project.wire.of(result.key, result));
     }
     return rendered;
   }

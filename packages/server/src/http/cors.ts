@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** An Origin as browsers send one: visible ASCII, no spaces. Anything else is not echoed (it may not even be a valid header value). */
@@ -13,19 +14,22 @@ const HEADER_LIST = /^[\w\-, ]+$/;
  */
 export function echoOriginCors(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
   // A callback hook: it runs for every SDK request, and a promise each is wasted there.
-  void reply.header('cross-origin-resource-policy', 'cross-origin');
-  const origin = request.headers.origin;
-  if (origin && ORIGIN.test(origin)) {
-    const requested = request.headers['access-control-request-headers'];
-    void reply.headers({
-      'access-control-allow-origin': origin,
-      'access-control-allow-credentials': 'true',
-      'access-control-allow-methods': 'GET, POST, OPTIONS',
-      'access-control-allow-headers': requested && HEADER_LIST.test(requested) ? requested : 'X-Requested-With, Content-Type',
-      vary: 'Origin',
-    });
-  }
+  setCorsHeaders(request.headers, reply.raw);
   done();
+}
+
+/** `echoOriginCors` on a response, for SDK endpoints served outside Fastify's hooks (`/flags`). */
+export function setCorsHeaders(headers: IncomingHttpHeaders, response: ServerResponse) {
+  response.setHeader('cross-origin-resource-policy', 'cross-origin');
+  const origin = headers.origin;
+  if (origin && ORIGIN.test(origin)) {
+    const requested = headers['access-control-request-headers'];
+    response.setHeader('access-control-allow-origin', origin);
+    response.setHeader('access-control-allow-credentials', 'true');
+    response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
+    response.setHeader('access-control-allow-headers', requested && HEADER_LIST.test(requested) ? requested : 'X-Requested-With, Content-Type');
+    response.setHeader('vary', 'Origin');
+  }
 }
 
 /** The answer to a preflight request (the CORS headers come from `echoOriginCors`). */

@@ -53,7 +53,7 @@ export function fromValidation(error: AjvError): ValidationError {
   }
 }
 
-function toApiError(error: FastifyError & { validation?: AjvError[] }): ApiError | undefined {
+export function toApiError(error: Error & { code?: string; statusCode?: number; validation?: AjvError[] }): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return apiErrorOf(error);
   if (isUnavailable(error)) return databaseUnavailable();

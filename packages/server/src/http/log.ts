@@ -58,15 +58,23 @@ export class RequestLog extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    // Below info (LOG_LEVEL=warn) the line of a successful request is not even built (pino's loggers say; the
-    // no-op logger of LOG_LEVEL=silent does not, and drops it).
-    const log = reply.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
-    if (!error && log.isLevelEnabled && !log.isLevelEnabled('info')) return;
-    const url = loggableUrl(request.url);
-    const duration = reply.elapsedTime.toFixed(1);
-    const fields = { method: request.method, url, status: reply.statusCode, duration_ms: Number(duration) };
-    const line = `${request.method} ${url} ${reply.statusCode} ${duration}ms`;
-    if (error) reply.log.error({ ...fields, err: error }, line);
-    else reply.log.info(fields, line);
+    logRequest(reply.log, error, request.method, request.url, reply.statusCode, reply.elapsedTime);
   }
+}
+
+/**
+ * The line of one answered request, `GET /flags 200 3.1ms` (fields `method`, `url` with its secrets masked, `status`,
+ * `duration_ms`), at info, or at error with the error when the response failed. Below info (LOG_LEVEL=warn) the line
+ * of a successful request is not even built (pino's loggers say; the no-op logger of LOG_LEVEL=silent does not, and
+ * drops it).
+ */
+export function logRequest(log: FastifyBaseLogger, error: Error | null | undefined, method: string, rawUrl: string, status: number, elapsedMs: number) {
+  const levels = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  if (!error && levels.isLevelEnabled && !levels.isLevelEnabled('info')) return;
+  const url = loggableUrl(rawUrl);
+  const duration = elapsedMs.toFixed(1);
+  const fields = { method, url, status, duration_ms: Number(duration) };
+  const line = `${method} ${url} ${status} ${duration}ms`;
+  if (error) log.error({ ...fields, err: error }, line);
+  else log.info(fields, line);
 }

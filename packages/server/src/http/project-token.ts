@@ -4,13 +4,12 @@ import type { Project } from '../projects/store';
 import { invalidProjectToken, missingProjectToken } from './errors';
 
 /** The project token of an SDK request: body `token` / `api_key` / `$token`, else query `token` / `api_key`. */
-export function projectTokenOf(request: FastifyRequest): string | undefined {
-  const body = request.body as Record<string, unknown> | null | undefined;
+export function projectTokenOf(body: unknown, query: Record<string, unknown>): string | undefined {
   if (typeof body === 'object' && body !== null) {
-    const token = tokenIn(body.token) ?? tokenIn(body.api_key) ?? tokenIn(body.$token);
+    const fields = body as Record<string, unknown>;
+    const token = tokenIn(fields.token) ?? tokenIn(fields.api_key) ?? tokenIn(fields.$token);
     if (token !== undefined) return token;
   }
-  const query = request.query as Record<string, unknown>;
   return tokenIn(query.token) ?? tokenIn(query.api_key);
 }
 

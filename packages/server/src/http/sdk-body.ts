@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -106,10 +106,6 @@ class Lease {
   };
 }
 
-const leases = new WeakMap<FastifyRequest, Lease>();
-/** The reply of each request in an SDK scope, for a lease taken later (most requests never need one). */
-const replies = new WeakMap<FastifyRequest, FastifyReply>();
-
 export interface SdkBodyOptions {
   /** Largest body, on the wire and decoded, in bytes. */
   maxBytes: number;
@@ -120,23 +116,30 @@ export interface SdkBodyOptions {
   checkToken: (token: string) => Promise<unknown>;
 }
 
+/** What reading an SDK body needs of its request: headers, query, and the response that ends its lease. */
+export interface BodyRequest {
+  headers: IncomingHttpHeaders;
+  query: Record<string, unknown>;
+  response: ServerResponse;
+}
+
 type Chunks = AsyncIterable<Buffer> | Iterable<Buffer>;
 
 /** What reading one request's body may cost; its lease is made when a body turns out large. */
 interface Reading extends SdkBodyOptions {
-  request: FastifyRequest;
+  request: BodyRequest;
 }
 
+const leases = new WeakMap<BodyRequest, Lease>();
+
 /** The request's lease, made on first use and freed when its response is done (at once if it already is). */
-function leaseOf(request: FastifyRequest, slots: LargeBodySlots): Lease {
+function leaseOf(request: BodyRequest, slots: LargeBodySlots): Lease {
   let lease = leases.get(request);
   if (lease) return lease;
-  const reply = replies.get(request);
-  if (!reply) throw new Error('SDK bodies are read only in a scope set up by sdkBodyParsers');
   lease = new Lease(slots);
   leases.set(request, lease);
-  if (reply.raw.closed) lease.free();
-  else reply.raw.once('close', lease.free);
+  if (request.response.closed) lease.free();
+  else request.response.once('close', lease.free);
   return lease;
 }
 
@@ -228,7 +231,8 @@ async function parseJson(bytes: Buffer): Promise<unknown> {
  * `text/plain` bodies of sendBeacon. Gzip is inflated as it arrives; `maxBytes` bounds the wire and the
  * decoded size; a large body waits for one of the app's large-body slots. Undefined for an empty body.
  */
-async function decode(request: FastifyRequest, source: Chunks, reading: Reading): Promise<unknown> {
+async function decode(source: Chunks, reading: Reading): Promise<unknown> {
+  const { request } = reading;
   const bytesIn = wire(source, reading.maxBytes);
   const query = request.query as Record<string, string | undefined>;
   let compression = String(query.compression ?? '').toLowerCase();
@@ -270,7 +274,7 @@ async function decode(request: FastifyRequest, source: Chunks, reading: Reading)
 
 /** Decodes an SDK body already in memory (a capture `?data=` query), under the same limits as a request body. */
 export function decodeSdkBody(request: FastifyRequest, raw: Buffer, options: SdkBodyOptions): Promise<unknown> {
-  return decode(request, [raw], { ...options, request });
+  return decode([raw], { ...options, request: bodyRequestOf(request) });
 }
 
 /** Bodies of a declared length up to this are read whole, then decoded (most `/flags` and `/e/` bodies). */
@@ -306,19 +310,20 @@ function readSmall(payload: IncomingMessage): Promise<Buffer> {
  * neither a form nor base64 by the query: read whole, then JSON as `decode` reads it (gzip by header, query or magic
  * bytes; the leading token checked first once there are PEEK_BYTES). The same answers, without streaming.
  */
-async function decodeSmall(request: FastifyRequest, payload: IncomingMessage, options: SdkBodyOptions): Promise<unknown> {
+async function decodeSmall(payload: IncomingMessage, reading: Reading): Promise<unknown> {
+  const { request } = reading;
   const bytes = await readSmall(payload);
   if (!bytes.length) return undefined;
-  const compression = (request.query as Record<string, string | undefined>).compression;
+  const compression = request.query.compression;
   const announced =
     request.headers['content-encoding'] === 'gzip' || (compression !== undefined && ['gzip', 'gzip-js'].includes(String(compression).toLowerCase()));
-  if (announced || isGzip(bytes)) return parseJson(await inflate([bytes], { ...options, request }));
-  if (bytes.length >= PEEK_BYTES) await checkLeadingToken(bytes.subarray(0, PEEK_BYTES), options);
+  if (announced || isGzip(bytes)) return parseJson(await inflate([bytes], reading));
+  if (bytes.length >= PEEK_BYTES) await checkLeadingToken(bytes.subarray(0, PEEK_BYTES), reading);
   return parseJson(bytes);
 }
 
 /** True when `decodeSmall` reads this request's body. */
-function isSmall(request: FastifyRequest, maxBytes: number): boolean {
+function isSmall(request: BodyRequest, maxBytes: number): boolean {
   const declared = Number(request.headers['content-length']);
   if (!(declared <= SMALL_BODY_BYTES && declared <= maxBytes)) return false;
   if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return false;
@@ -327,37 +332,63 @@ function isSmall(request: FastifyRequest, maxBytes: number): boolean {
 }
 
 /**
- * Sets up, in the caller's scope only, the reading of SDK bodies: a project token in the query is checked
- * before the body is read (401), a declared length is checked against `maxBytes` (413) and a large one
- * waits for a slot (503 after a moment); then any body is decoded into JSON as it arrives.
+ * What is checked of an SDK request before its body is read: a project token in the query (401 when unknown), a
+ * declared length over `maxBytes` (413), and a slot for a declared large body (503 after a moment). Undefined when
+ * there is nothing to wait for (most requests).
  */
-export function sdkBodyParsers(app: FastifyInstance, options: SdkBodyOptions) {
-  const check = async (request: FastifyRequest, token: string | undefined, declared: number) => {
-    if (token) await options.checkToken(token);
+export function checkBeforeBody(request: BodyRequest, options: SdkBodyOptions): Promise<void> | undefined {
+  const declared = Number(request.headers['content-length'] ?? NaN);
+  const { token, api_key: apiKey } = request.query;
+  const queryToken = typeof token === 'string' && token !== '' ? token : typeof apiKey === 'string' && apiKey !== '' ? apiKey : undefined;
+  if (!queryToken && !(declared > options.maxBytes) && !(declared > LARGE_BODY_BYTES)) return undefined;
+  return (async () => {
+    if (queryToken) await options.checkToken(queryToken);
     if (declared > options.maxBytes) throw tooLarge();
     if (declared > LARGE_BODY_BYTES) await leaseOf(request, options.largeBodies).take();
-  };
+  })();
+}
+
+/** Whether a request whose `checkBeforeBody` failed should close its connection: its body was not (and will not be) read. */
+export const bodyLeftUnread = (request: BodyRequest, options: SdkBodyOptions) => !(Number(request.headers['content-length'] ?? NaN) <= options.maxBytes);
+
+/**
+ * Reads and decodes an SDK body, the way PostHog's SDKs send them (see `decode`); a body of a declared small length
+ * is read whole, without streaming. Undefined for an empty body.
+ */
+export function readSdkBody(payload: IncomingMessage, request: BodyRequest, options: SdkBodyOptions): Promise<unknown> {
+  const reading = { ...options, request };
+  return isSmall(request, options.maxBytes) ? decodeSmall(payload, reading) : decode(payload.iterator({ destroyOnReturn: false }), reading);
+}
+
+/** The body request of a Fastify request in an SDK scope (made by the `preParsing` hook of `sdkBodyParsers`). */
+const bodyRequests = new WeakMap<FastifyRequest, BodyRequest>();
+function bodyRequestOf(request: FastifyRequest): BodyRequest {
+  const found = bodyRequests.get(request);
+  if (!found) throw new Error('SDK bodies are read only in a scope set up by sdkBodyParsers');
+  return found;
+}
+
+/**
+ * Sets up, in the caller's scope only, the reading of SDK bodies: `checkBeforeBody`, then any body decoded into JSON
+ * as it arrives (`readSdkBody`).
+ */
+export function sdkBodyParsers(app: FastifyInstance, options: SdkBodyOptions) {
   // A callback hook: it runs for every SDK request, and most have nothing to wait for.
   app.addHook('preParsing', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
-    replies.set(request, reply);
+    const body: BodyRequest = { headers: request.headers, query: request.query as Record<string, unknown>, response: reply.raw };
+    bodyRequests.set(request, body);
     if (request.method !== 'POST') return done(null, payload);
-    const declared = Number(request.headers['content-length'] ?? NaN);
-    const query = request.query as Record<string, unknown>;
-    const token = [query.token, query.api_key].find((t) => typeof t === 'string' && t !== '') as string | undefined;
-    if (!token && !(declared > options.maxBytes) && !(declared > LARGE_BODY_BYTES)) return done(null, payload);
-    check(request, token, declared).then(
+    const checking = checkBeforeBody(body, options);
+    if (!checking) return done(null, payload);
+    checking.then(
       () => done(null, payload),
       (error: Error) => {
         // A body of a known, acceptable length is drained so the client reads the answer; any other, the connection closes.
-        if (!(declared <= options.maxBytes)) void reply.header('connection', 'close');
+        if (bodyLeftUnread(body, options)) void reply.header('connection', 'close');
         done(error);
       },
     );
   });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', async (request: FastifyRequest, payload: IncomingMessage) =>
-    isSmall(request, options.maxBytes)
-      ? decodeSmall(request, payload, options)
-      : decode(request, payload.iterator({ destroyOnReturn: false }), { ...options, request }),
-  );
+  app.addContentTypeParser('*', async (request: FastifyRequest, payload: IncomingMessage) => readSdkBody(payload, bodyRequestOf(request), options));
 }

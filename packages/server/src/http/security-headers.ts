@@ -26,18 +26,23 @@ export const DOCS_CSP =
  * it does is recorded once and replayed (`recordHeaders`).
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const setHeaders = helmet({ contentSecurityPolicy: API_CSP });
-  const recorded = recordHeaders(setHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-    if (!recorded) return setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
-    const response = reply.raw;
-    for (const [name, value] of recorded) {
-      if (value === null) response.removeHeader(name);
-      else response.setHeader(name, value);
-    }
-    done();
+    setSecurityHeaders(request.raw, reply.raw, done);
   });
+}
+
+const helmetMiddleware = helmet({ contentSecurityPolicy: API_CSP });
+const recorded = recordHeaders(helmetMiddleware);
+
+/** Sets helmet's headers on a response (replayed as recorded, else by helmet itself), then calls `done`. */
+export function setSecurityHeaders(request: IncomingMessage, response: ServerResponse, done: (error?: Error) => void) {
+  if (!recorded) return helmetMiddleware(request, response, (error) => done(error as Error | undefined));
+  for (const [name, value] of recorded) {
+    if (value === null) response.removeHeader(name);
+    else response.setHeader(name, value);
+  }
+  done();
 }
 
 /**

@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { parse as parseQuery } from 'fast-querystring';
+import type { AuthFailures } from '../http/auth-failures';
+import { setCorsHeaders } from '../http/cors';
+import { toApiError } from '../http/error-handler';
+import { logRequest } from '../http/log';
+import { projectByToken, projectTokenOf } from '../http/project-token';
+import { FixedWindowLimit } from '../http/rate-limit';
+import { bodyLeftUnread, checkBeforeBody, readSdkBody, type BodyRequest, type LargeBodySlots, type SdkBodyOptions } from '../http/sdk-body';
+import { setSecurityHeaders } from '../http/security-headers';
+import { ValidationError } from '../errors';
+import { isObject } from '../json';
+import type { Services } from '../services';
+import { parseFlagsRequest } from './request';
+import { renderBody, type Shape } from './wire';
+
+export type FlagsPath = 'flags' | 'decide';
+
+/** Config fields posthog-js reads from `/decide` and `/flags?config=true`: the features this service offers. */
+export const REMOTE_CONFIG = {
+  supportedCompression: ['gzip', 'gzip-js'],
+  autocapture_opt_out: false,
+  capturePerformance: false,
+  sessionRecording: false,
+  heatmaps: false,
+  surveys: false,
+  siteApps: [],
+  toolbarParams: {},
+  isAuthenticated: false,
+  config: { enable_collect_everything: true },
+};
+const CONFIG_FIELDS = JSON.stringify(REMOTE_CONFIG).slice(1, -1);
+
+/** The query fields of `/flags` (each a string when given; anything else is ignored). */
+export const FLAGS_QUERY_FIELDS = ['v', 'config', 'compression', 'token'] as const;
+
+/** Response shape by path and `v`, as PostHog's flags service chooses it. */
+function shapeOf(path: FlagsPath, v: number): Shape {
+  if (path === 'flags') return v >= 2 ? 'v2' : 'legacy';
+  if (v >= 4) return 'v2';
+  if (v === 3) return 'legacy';
+  return v === 2 ? 'enabled-map' : 'enabled-list';
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface FlagsEndpointOptions {
+  services: Services;
+  /** Largest body, on the wire and decoded (SDK_BODY_LIMIT_BYTES). */
+  maxBodyBytes: number;
+  largeBodies: LargeBodySlots;
+  /** Requests a minute per project on each of `/flags` and `/decide` (PUBLIC_RATE_LIMIT_PER_MINUTE). */
+  rateLimitPerMinute: number;
+  authFailures: AuthFailures;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * `POST /flags` and `/decide`, the request every page load of every user of our users makes, answered on Node's own
+ * request and response: the app's server hands them here before Fastify routes anything (`routeOf`), and the Fastify
+ * routes of these paths (what `inject` reaches) hand theirs over too. It does what the app's hooks and Fastify's
+ * lifecycle would, in their order, with the same answers and errors: security and CORS headers, the failed-auth
+ * throttle, the SDK body checks and decoding, the project by its token, the schema's checks of the body and query,
+ * the per-project rate limit, then evaluation; and one log line per request.
+ */
+export class FlagsEndpoint {
+  private readonly limits: Record<FlagsPath, FixedWindowLimit>;
+  private readonly bodies: SdkBodyOptions;
+
+  constructor(private readonly options: FlagsEndpointOptions) {
+    this.limits = { flags: new FixedWindowLimit(options.rateLimitPerMinute), decide: new FixedWindowLimit(options.rateLimitPerMinute) };
+    this.bodies = {
+      maxBytes: options.maxBodyBytes,
+      largeBodies: options.largeBodies,
+      tokenField: 'token',
+      checkToken: (token) => projectByToken(options.services.projects, token),
+    };
+  }
+
+  /** The path and query string of a request this endpoint answers (`POST /flags` or `/decide`, trailing slash or not). */
+  static routeOf(method: string | undefined, url: string | undefined): { path: FlagsPath; query: string } | undefined {
+    if (method !== 'POST' || !url) return undefined;
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
+    const query = mark < 0 ? '' : url.slice(mark + 1);
+    if (path === '/flags' || path === '/flags/') return { path: 'flags', query };
+    if (path === '/decide' || path === '/decide/') return { path: 'decide', query };
+    return undefined;
+  }
+
+  /**
+   * Answers one request; `ip` is the client's address as the app sees it (with TRUST_PROXY, from X-Forwarded-For).
+   * `viaFastify`: Fastify routed it, and logs it.
+   */
+  handle(request: IncomingMessage, response: ServerResponse, path: FlagsPath, queryString: string, ip: string, viaFastify = false): void {
+    const started = performance.now();
+    const done = (status: number, body: string, error?: unknown) => {
+      if (!response.headersSent) response.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
+      response.end(body);
+      this.options.authFailures.answered(ip, status);
+      if (error !== undefined) this.logError(error, status);
+      if (!viaFastify) logRequest(this.options.log, null, 'POST', request.url ?? '', status, performance.now() - started);
+    };
+    const fail = (error: unknown) => {
+      const apiError = toApiError(error as Error);
+      if (!apiError) return done(500, JSON.stringify({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }), error);
+      for (const [name, value] of Object.entries(apiError.headers)) response.setHeader(name, value);
+      done(apiError.statusCode, JSON.stringify(apiError.body()), apiError.code === 'service_unavailable' ? error : undefined);
+    };
+    setSecurityHeaders(request, response, (error) => {
+      if (error) return fail(error);
+      setCorsHeaders(request.headers, response);
+      this.answer(request, response, path, queryString, ip).then((body) => done(200, body), fail);
+    });
+  }
+
+  private async answer(request: IncomingMessage, response: ServerResponse, path: FlagsPath, queryString: string, ip: string): Promise<string> {
+    const throttledNow = this.options.authFailures.throttled(ip);
+    if (throttledNow) throw throttledNow;
+    const query = queryString === '' ? {} : (parseQuery(queryString) as Record<string, unknown>);
+    const body = await this.read(request, { headers: request.headers, query, response });
+    const project = await projectByToken(this.options.services.projects, projectTokenOf(body, query));
+    // What the routes' schema checks (body first, then the query), then the rate limit, as Fastify orders them.
+    if (!isObject(body)) throw new ValidationError('Invalid data. Expected a dictionary.', null);
+    for (const field of FLAGS_QUERY_FIELDS) {
+      if (Array.isArray(query[field])) throw new ValidationError('Not a valid string.', field);
+    }
+    const limited = this.limits[path].take(`project:${project.id}`, response);
+    if (limited) throw limited;
+    const rendered = await this.options.services.flagsEvaluation.evaluate(project.id, parseFlagsRequest(body));
+    const version = typeof query.v === 'string' ? Number(query.v) : path === 'flags' ? 2 : 1;
+    const withConfig = path === 'decide' || query.config === 'true' || (query.v === undefined && query.config === undefined);
+    return renderBody(rendered, shapeOf(path, Number.isFinite(version) ? version : 1), withConfig ? CONFIG_FIELDS : '');
+  }
+
+  /** The decoded body; a body that could not be read whole closes the connection after the answer, as Fastify does. */
+  private async read(request: IncomingMessage, body: BodyRequest): Promise<unknown> {
+    try {
+      await checkBeforeBody(body, this.bodies);
+    } catch (error) {
+      if (bodyLeftUnread(body, this.bodies)) body.response.setHeader('connection', 'close');
+      throw error;
+    }
+    try {
+      return await readSdkBody(request, body, this.bodies);
+    } catch (error) {
+      body.response.setHeader('connection', 'close');
+      throw error;
+    }
+  }
+
+  private logError(error: unknown, status: number) {
+    if (status === 500) this.options.log.error({ err: error }, 'unhandled error');
+    else this.options.log.warn({ err: error }, 'database unavailable');
+  }
+}
