@@ -128,6 +128,13 @@ describe('grouping', () => {
     expect(sourcePath('https://example.com/_next/static/chunks/pages/index-8b2f1c3e9d7a6b5c.js')).toBe('/_next/static/chunks/pages/index.js');
     expect(sourcePath('src/cart/total.ts')).toBe('src/cart/total.ts');
     expect(sourcePath('https://example.com/assets/index.js:2:100')).toBe('/assets/index.js');
+    expect(sourcePath('https://example.com/_next/static/Ypl-9oJxXkL0_KQf7yBEi/pages/cart.js')).toBe('/_next/static/<hash>/pages/cart.js');
+  });
+
+  it('keeps folders whose names merely look like hashes, so that different modules stay apart', () => {
+    expect(sourcePath('webpack:///src/Checkout/index.js')).toBe('/src/Checkout/index.js');
+    expect(sourcePath('webpack:///src/Settings/index.js')).toBe('/src/Settings/index.js');
+    expect(sourcePath('/app/packages/service-node-v2-api/client.js')).toBe('/app/packages/service-node-v2-api/client.js');
   });
 
   it('puts different errors into different issues: another type, another throw site, another file', async () => {

@@ -87,16 +87,20 @@ export function functionName(name: string): string {
   return n.replace(/^<+/, '') || '?';
 }
 
-/** Looks like a build's hash, not a name: hex with a digit (6+), letters and digits (16+, Next.js build ids), or Rollup's mixed-case 8. */
-const isHash = (part: string) =>
-  /^(?=.*\d)[0-9a-f]{6,}$/i.test(part) || /^(?=.*\d)(?=.*[a-z])[A-Za-z0-9_-]{16,}$/i.test(part) || /^(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_-]{8}$/.test(part);
+/**
+ * Looks like a build's hash, not a name: hex with a digit (6+ characters), or both cases and a digit (16+: Next.js
+ * build ids). A folder named `Checkout` or `service-node-v2-api` is a name.
+ */
+const isHash = (part: string) => /^(?=.*\d)[0-9a-f]{6,}$/i.test(part) || /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_-]{16,}$/.test(part);
+/** In a file name, after a dash or a dot, also Rollup's and Vite's mixed-case 8 (`index-DiwrgTda.js`). */
+const isFileHash = (part: string) => isHash(part) || /^(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_-]{8}$/.test(part);
 
 /** A file name without its build hash: `index-3f9a1c.js` → `index.js`, `main.a1b2c3d4.chunk.js` → `main.chunk.js`. */
 export function withoutBuildHash(name: string): string {
   const parts = name.split('.');
-  const kept = parts.filter((part, i) => i === 0 || !isHash(part));
+  const kept = parts.filter((part, i) => i === 0 || !isFileHash(part));
   const dash = kept[0]!.lastIndexOf('-');
-  if (dash > 0 && isHash(kept[0]!.slice(dash + 1))) kept[0] = kept[0]!.slice(0, dash);
+  if (dash > 0 && isFileHash(kept[0]!.slice(dash + 1))) kept[0] = kept[0]!.slice(0, dash);
   return kept.join('.');
 }
 
