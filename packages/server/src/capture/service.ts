@@ -192,13 +192,13 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
   if (setOnce) properties.$set_once = setOnce;
   if (unset) properties.$unset = unset;
   // Before it is measured and stored: a stack of 10,000 frames counts as the 100 it keeps.
-  const stored = event === EXCEPTION_EVENT ? sanitizeException(properties) : properties;
+  const stored = event === EXCEPTION_EVENT ? sanitizeException(properties) : { properties, json: JSON.stringify(properties) };
   return {
     uuid,
     event,
     distinctId: storable(String(rawId)),
-    properties: stored,
-    propertiesJson: JSON.stringify(stored),
+    properties: stored.properties,
+    propertiesJson: stored.json,
     timestamp: timestampOf(item, sentAt, now),
     set,
     setOnce,

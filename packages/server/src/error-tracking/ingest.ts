@@ -2,6 +2,7 @@ import type { Dialect } from '../db/database';
 import type { Executor } from '../db/schema';
 import { storable } from '../db/text';
 import { uuidv7 } from '../uuid';
+import { isObject } from '../json';
 import { enqueueWebhooks } from '../webhooks/outbox';
 import { EXCEPTION_EVENT, sanitizeExceptionList, type ExceptionEntry, type Frame } from './exception';
 import { clientFingerprintOf, fingerprintOf } from './fingerprint';
@@ -25,9 +26,11 @@ const MAX_ISSUE_TEXT = 255;
 
 const unique = <T>(items: Iterable<T>) => [...new Set(items)];
 
-/** What a sanitized exception list yields: the list, and the proposed fingerprint and summary properties of it. */
+/** What a sanitized exception list yields: the list (and its JSON), and the proposed fingerprint and summary properties of it. */
 interface Sanitized {
   list: ExceptionEntry[];
+  /** `JSON.stringify(list)`, made once. */
+  json: string;
   proposed: string;
   types: string[];
   values: string[];
@@ -36,33 +39,43 @@ interface Sanitized {
 }
 
 /**
- * Sanitized lists by the JSON text of the list as sent. A batch (and a project's traffic) mostly repeats a few
- * errors: each distinct one is sanitized and fingerprinted once, and its events share the result (which nothing
- * changes: prepareExceptions makes new lists). Lists longer than MEMO_MAX_KEY characters are not kept; past
- * MEMO_SIZE lists the memo starts over (cheaper than an LRU, good enough).
+ * Sanitized lists, found by a short signature of the list as sent, then by comparing the list with the one kept (a
+ * walk, not a serialization). A batch (and a project's traffic) mostly repeats a few errors: each distinct one is
+ * sanitized, fingerprinted and serialized once, and its events share the result (which nothing changes:
+ * prepareExceptions makes new lists). Lists of more than MEMO_MAX_FRAMES frames are not kept; past MEMO_SIZE lists the
+ * memo starts over (cheaper than an LRU, good enough).
  */
-const sanitizedLists = new Map<string, Sanitized>();
+const sanitizedLists = new Map<string, Array<{ raw: unknown[]; sanitized: Sanitized }>>();
 const MEMO_SIZE = 1_000;
-const MEMO_MAX_KEY = 16 * 1024;
+const MEMO_MAX_FRAMES = 200;
+let memoized = 0;
 
 /**
- * An `$exception` event's properties sanitized, as they arrive (`normalizeEvents` calls it before it serializes and
- * measures them, so a 10,000-frame stack is measured as the 100 frames it keeps): the exception list
- * (`exception.ts`), the fingerprint (`fingerprint.ts`) and the summary properties. Nothing here throws.
+ * An `$exception` event's properties sanitized, as they arrive (`normalizeEvents` calls it before it measures them,
+ * so a 10,000-frame stack is measured as the 100 frames it keeps): the exception list (`exception.ts`), the
+ * fingerprint (`fingerprint.ts`) and the summary properties; and their JSON, the list's made once per distinct list.
+ * Nothing here throws.
  */
-export function sanitizeException(properties: Record<string, unknown>): Record<string, unknown> {
+export function sanitizeException(properties: Record<string, unknown>): { properties: Record<string, unknown>; json: string } {
   const raw = properties.$exception_list;
   // The list alone decides the result, unless it is no list (or has no entry): then other properties do (`invalid`).
-  const key = Array.isArray(raw) && raw.length ? JSON.stringify(raw) : undefined;
-  let sanitized = key === undefined ? undefined : sanitizedLists.get(key);
+  const signature = Array.isArray(raw) && raw.length ? signatureOf(raw) : undefined;
+  const candidates = signature === undefined ? undefined : sanitizedLists.get(signature);
+  let sanitized = candidates?.find((c) => sameJson(c.raw, raw))?.sanitized;
   let invalid = false;
   if (!sanitized) {
     const result = sanitizeExceptionList(properties);
     sanitized = sanitizedOf(result.list);
     invalid = result.invalid;
-    if (!invalid && key !== undefined && key.length <= MEMO_MAX_KEY) {
-      if (sanitizedLists.size >= MEMO_SIZE) sanitizedLists.clear();
-      sanitizedLists.set(key, sanitized);
+    if (!invalid && signature !== undefined && frameCount(raw as unknown[]) <= MEMO_MAX_FRAMES) {
+      if (memoized >= MEMO_SIZE) {
+        sanitizedLists.clear();
+        memoized = 0;
+      }
+      const entry = { raw: raw as unknown[], sanitized };
+      if (candidates) candidates.push(entry);
+      else sanitizedLists.set(signature, [entry]);
+      memoized++;
     }
   }
   const client = clientFingerprintOf(properties.$exception_fingerprint);
@@ -79,7 +92,57 @@ export function sanitizeException(properties: Record<string, unknown>): Record<s
   };
   if (invalid) out.$exception_list_invalid = true;
   summarize(out, sanitized, client);
-  return out;
+  return { properties: out, json: withList(out, sanitized) };
+}
+
+/** The JSON of sanitized properties, the list's JSON (made once per list) put in rather than serialized again. */
+function withList(properties: Record<string, unknown>, sanitized: Sanitized): string {
+  properties.$exception_list = undefined; // left out by JSON.stringify
+  const rest = JSON.stringify(properties);
+  properties.$exception_list = sanitized.list;
+  return `{"$exception_list":${sanitized.json}${rest === '{}' ? '' : `,${rest.slice(1, -1)}`}}`;
+}
+
+/** What tells most lists apart at a glance: each exception's type, message length and frame count, and its throw site. */
+function signatureOf(list: unknown[]): string {
+  let signature = '';
+  for (const entry of list) {
+    if (!isObject(entry)) {
+      signature += '|';
+      continue;
+    }
+    const frames = framesOf(entry);
+    const top = frames?.[frames.length - 1];
+    const site = isObject(top) ? `${String(top.filename)}:${String(top.lineno)}:${String(top.colno)}` : '';
+    signature += `${String(entry.type)}|${typeof entry.value === 'string' ? entry.value.length : -1}|${frames?.length ?? -1}|${site}\n`;
+  }
+  return signature;
+}
+
+const framesOf = (entry: Record<string, unknown>): unknown[] | undefined => {
+  const stack = entry.stacktrace;
+  return Array.isArray(stack) ? stack : isObject(stack) && Array.isArray(stack.frames) ? stack.frames : undefined;
+};
+const frameCount = (list: unknown[]) => list.reduce<number>((n, e) => n + (isObject(e) ? (framesOf(e)?.length ?? 0) : 0), 0);
+
+/** Whether two JSON values would serialize alike (keys in the same order), by walking them. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (let i = 0; i < keysA.length; i++) {
+    const key = keysA[i]!;
+    if (key !== keysB[i] || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** The proposed fingerprint and the summary properties of a sanitized list. */
@@ -87,6 +150,7 @@ function sanitizedOf(list: ExceptionEntry[]): Sanitized {
   const frames = list.flatMap((x) => x.stacktrace?.frames ?? []).filter((f) => f.in_app);
   return {
     list,
+    json: JSON.stringify(list),
     proposed: fingerprintOf(undefined, list).proposed,
     types: list.map((x) => x.type),
     values: list.map((x) => x.value),
@@ -242,13 +306,6 @@ export async function recordExceptions(tx: Executor, dialect: Dialect, projectId
   });
 
   const all = [...tallies.values()];
-  const existing = all.filter((t) => t.known);
-  const knownPeople = await issueStore.knownPeople(
-    tx,
-    dialect,
-    existing.map((t) => t.id),
-    unique(existing.flatMap((t) => [...t.people.keys()])),
-  );
   const issues: NewIssue[] = all.map((t) => ({
     id: t.id,
     project_id: projectId,
@@ -257,7 +314,8 @@ export async function recordExceptions(tx: Executor, dialect: Dialect, projectId
     first_seen: t.firstSeen,
     last_seen: t.lastSeen,
     occurrences: t.occurrences,
-    people: [...t.people.keys()].filter((d) => !knownPeople.has(`${t.id}\n${d}`)).length,
+    // Counted once the people are added (their rows need the issue's).
+    people: 0,
     regressed_at: t.known?.status === 'resolved' ? now : null,
     created_at: now,
     updated_at: now,
@@ -268,13 +326,14 @@ export async function recordExceptions(tx: Executor, dialect: Dialect, projectId
     [...made].map(([fingerprint, issueId]) => ({ project_id: projectId, fingerprint, issue_id: issueId, created_at: now })),
   );
   await issueStore.insertOccurrences(tx, dialect, occurrences);
-  await issueStore.addPeople(
+  const newPeople = await issueStore.addPeople(
     tx,
     dialect,
     all.flatMap((t) =>
       [...t.people].map(([distinctId, p]) => ({ issue_id: t.id, distinct_id: distinctId, occurrences: p.occurrences, last_seen: p.lastSeen })),
     ),
   );
+  await issueStore.addPeopleCounts(tx, newPeople);
   for (const [i, t] of all.entries()) {
     // Suppressed and active issues tell nobody: they are known and not news.
     if (t.known && t.known.status !== 'resolved') continue;

@@ -33,6 +33,12 @@ export interface IssueFilter {
   offset: number;
 }
 
+interface PersonCount {
+  issue_id: string;
+  distinct_id: string;
+  occurrences: number | string;
+}
+
 /** One occurrence's event, as stored. */
 export interface OccurrenceEvent {
   uuid: string;
@@ -115,44 +121,47 @@ export const issueStore = {
       from json_each(${JSON.stringify(rows)})`.execute(db);
   },
 
-  /** Which of the pairs (issue, distinct id) are already among the issues' people, as `issue id \n distinct id`. */
-  async knownPeople(db: Executor, dialect: Dialect, issueIds: string[], distinctIds: string[]): Promise<Set<string>> {
-    const known = new Set<string>();
-    if (!issueIds.length) return known;
-    if (dialect === 'postgres') {
-      const { rows } = await sql<{ issue_id: string; distinct_id: string }>`select p.issue_id, p.distinct_id from error_tracking_issue_people p
-        where p.issue_id = any(${issueIds}::text[]) and p.distinct_id = any(${distinctIds}::text[])`.execute(db);
-      for (const row of rows) known.add(`${row.issue_id}\n${row.distinct_id}`);
-      return known;
-    }
-    for (const ids of chunks(distinctIds, 1000)) {
-      const rows = await db
-        .selectFrom('error_tracking_issue_people')
-        .select(['issue_id', 'distinct_id'])
-        .where('issue_id', 'in', issueIds)
-        .where('distinct_id', 'in', ids)
-        .execute();
-      for (const row of rows) known.add(`${row.issue_id}\n${row.distinct_id}`);
-    }
-    return known;
-  },
-
-  /** Adds occurrences to the issues' people (one row per issue and distinct id in `rows`). */
-  async addPeople(db: Executor, dialect: Dialect, rows: { issue_id: string; distinct_id: string; occurrences: number; last_seen: string }[]) {
-    if (dialect === 'postgres' && rows.length) {
-      await sql`insert into error_tracking_issue_people (issue_id, distinct_id, occurrences, last_seen)
+  /**
+   * Adds occurrences to the issues' people (one row per issue and distinct id in `rows`), and counts the people each
+   * issue did not have yet: a row comes back with the occurrences it was sent only when it was inserted.
+   */
+  async addPeople(
+    db: Executor,
+    dialect: Dialect,
+    rows: { issue_id: string; distinct_id: string; occurrences: number; last_seen: string }[],
+  ): Promise<Map<string, number>> {
+    const added = new Map<string, number>();
+    if (!rows.length) return added;
+    const upsert =
+      dialect === 'postgres'
+        ? sql<PersonCount>`insert into error_tracking_issue_people (issue_id, distinct_id, occurrences, last_seen)
         select issue_id, distinct_id, occurrences, last_seen from json_to_recordset(${JSON.stringify(rows)}::json)
         as r(issue_id text, distinct_id text, occurrences bigint, last_seen text)
         on conflict (issue_id, distinct_id) do update set occurrences = error_tracking_issue_people.occurrences + excluded.occurrences,
-        last_seen = ${later('error_tracking_issue_people.last_seen', 'excluded.last_seen')}`.execute(db);
-      return;
+        last_seen = ${later('error_tracking_issue_people.last_seen', 'excluded.last_seen')}
+        returning issue_id, distinct_id, occurrences`
+        : // SQLite: the rows as one JSON parameter too (`where true` tells an upsert's select from its join).
+          sql<PersonCount>`insert into error_tracking_issue_people (issue_id, distinct_id, occurrences, last_seen)
+        select value ->> 'issue_id', value ->> 'distinct_id', value ->> 'occurrences', value ->> 'last_seen' from json_each(${JSON.stringify(rows)}) where true
+        on conflict (issue_id, distinct_id) do update set occurrences = error_tracking_issue_people.occurrences + excluded.occurrences,
+        last_seen = ${later('error_tracking_issue_people.last_seen', 'excluded.last_seen')}
+        returning issue_id, distinct_id, occurrences`;
+    const sent = new Map(rows.map((r) => [`${r.issue_id}\n${r.distinct_id}`, r.occurrences]));
+    for (const row of (await upsert.execute(db)).rows) {
+      if (Number(row.occurrences) === sent.get(`${row.issue_id}\n${row.distinct_id}`)) added.set(row.issue_id, (added.get(row.issue_id) ?? 0) + 1);
     }
-    if (!rows.length) return;
-    // SQLite: the rows as one JSON parameter too (`where true` tells an upsert's select from its join).
-    await sql`insert into error_tracking_issue_people (issue_id, distinct_id, occurrences, last_seen)
-      select value ->> 'issue_id', value ->> 'distinct_id', value ->> 'occurrences', value ->> 'last_seen' from json_each(${JSON.stringify(rows)}) where true
-      on conflict (issue_id, distinct_id) do update set occurrences = error_tracking_issue_people.occurrences + excluded.occurrences,
-      last_seen = ${later('error_tracking_issue_people.last_seen', 'excluded.last_seen')}`.execute(db);
+    return added;
+  },
+
+  /** Adds people to issues' counts. */
+  async addPeopleCounts(db: Executor, counts: Map<string, number>): Promise<void> {
+    for (const [id, people] of counts) {
+      await db
+        .updateTable('error_tracking_issues')
+        .set({ people: sql`people + ${people}` })
+        .where('id', '=', id)
+        .execute();
+    }
   },
 
   // ---- the API ----
