@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DISTINCT_IDS } from '@service/test-support';
 import { seed } from './flags-seed.mjs';
-import { root } from './lib.mjs';
-import { serviceBin, spawnService } from '@service/test-support';
+import { root, serviceBuild } from './lib.mjs';
+import { spawnService } from '@service/test-support';
 
 const TOP = 15;
 
@@ -18,7 +18,7 @@ const short = (url) =>
     .replace(/^file:\/\//, '')
     .replace(`${root}/`, '')
     .replace(/^.*node_modules\//, '')
-    .replace(/^packages\/server\/src\//, 'src/');
+    .replace(/^packages\/server\/(src|dist)\//, '$1/');
 
 /** Self and total (inclusive) milliseconds per function (name, file and line) of a .cpuprofile. */
 export function summarize(profile, window = [0, Infinity]) {
@@ -77,7 +77,7 @@ export function report({ all, self, total }, title, note = '') {
     '',
     '| function | total ms | share |',
     '| --- | ---: | ---: |',
-    ...rows(total, (name) => / src\//.test(name), 20),
+    ...rows(total, (name) => / (src|dist)\//.test(name), 20),
     '',
   ].join('\n');
 }
@@ -99,7 +99,7 @@ if (first === 'summarize') {
   fs.writeFileSync(
     wrapper,
     `import { spawn } from 'node:child_process';
-const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=${profileDir}', ${JSON.stringify(serviceBin)}, ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=${profileDir}', ${JSON.stringify(serviceBuild())}, ...process.argv.slice(2)], { stdio: 'inherit' });
 process.on('SIGTERM', () => child.kill('SIGTERM'));
 child.on('exit', (code) => process.exit(code ?? 0));
 `,

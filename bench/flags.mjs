@@ -147,8 +147,6 @@ function shuffle(list) {
 }
 
 const env = (workers) => ({ WORKERS: workers });
-/** startService, once more if the first start outlasts its 30 s (several workers each load the sources through tsx). */
-const start = (extra) => startService(extra).catch(() => startService(extra));
 let service;
 let ceilingChild;
 try {
@@ -178,7 +176,7 @@ try {
   await service.stop();
 
   // 2. One process per core, on the same database.
-  service = await start({ ...env('auto'), DATA_DIR: dataDir });
+  service = await startService({ ...env('auto'), DATA_DIR: dataDir });
   await flagsOf(service.url, JSON.stringify({ token, distinct_id: 'user-1' }));
   await new Promise((r) => setTimeout(r, 1000));
   const processes = tree(service.child.pid).filter((p) => fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node').length;
@@ -193,7 +191,7 @@ try {
     'many-projects.txt',
     shuffle(tokens.flatMap((t) => Array.from({ length: PERSONS_EACH }, (_, i) => JSON.stringify({ token: t, distinct_id: `user-${i}` })))),
   );
-  service = await start({ ...env('1'), DATA_DIR: dataDir });
+  service = await startService({ ...env('1'), DATA_DIR: dataDir });
   await flagsOf(service.url, JSON.stringify({ token: tokens.at(-1), distinct_id: 'user-1' }));
   const idleRss = memoryMb(service.child.pid);
   const [oneProject, manyProjects] = await rounds([
@@ -214,9 +212,9 @@ try {
       : '`WORKERS=auto`: this code does not know WORKERS (it ran one process); the row is one process again.';
   const lines = [
     `Command: \`${COMMAND}\` (${new Date().toISOString().slice(0, 16)}Z, ${machine()}, load average ${loadAverage} at start, ${os.loadavg()[0].toFixed(1)} at the end).`,
-    "The 2-core machine was shared with other work while this ran (other engineers' tests and services): figures move with its",
-    'load, so compare within a run: each target alternates with its ceiling, and the shares are of the same run.',
-    `Service (\`service start\`, SQLite, \`LOG_LEVEL=warn\`) in its own process; wrk (1 thread, ${CONNECTIONS} connections, \`--latency --timeout 10s\`, Lua script`,
+    "The 2-core virtual machine's speed moves from minute to minute (its host is shared), and with it the figures: compare",
+    'within a run: each target alternates with its ceiling, and the shares are of the same run.',
+    `Service (its build, \`service start\`, SQLite, \`LOG_LEVEL=warn\`) in its own process; wrk (1 thread, ${CONNECTIONS} connections, \`--latency --timeout 10s\`, Lua script`,
     'bench/flags.lua sending the next of 10k request bodies each time) in its own process; after a 3 s warm-up of each target,',
     `${ROUNDS} rounds of ${SECONDS} s per target, alternating; medians below. CPU % is of one core, over the run (the service's`,
     'process tree from /proc; wrk from /usr/bin/time).',
