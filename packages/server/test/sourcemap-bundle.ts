@@ -14,12 +14,16 @@ export interface WireFrame {
   platform: string;
 }
 
-/** The app's source: a cart whose total throws on a negative price, through a helper from node_modules. */
-export const cartSource = (padding = 0) =>
+/**
+ * The app's source: a cart whose total throws on a negative price, through a helper from node_modules. With `rounding`,
+ * a later release that also rounds the sum: one more function, and the minifier names every function otherwise.
+ */
+export const cartSource = (padding = 0, rounding = false) =>
   [
     ...Array.from({ length: padding }, (_, i) => `// release notes line ${i + 1}`),
     "import { each } from 'tiny-each';",
     '',
+    ...(rounding ? ['function round(n: number): number {', '  return Math.round(n * 100) / 100;', '}', ''] : []),
     'interface Item {',
     '  price: number;',
     '}',
@@ -36,7 +40,7 @@ export const cartSource = (padding = 0) =>
     '}',
     '',
     'export function checkout(cart: { items: Item[] }) {',
-    '  const sum = computeTotal(cart.items);',
+    `  const sum = ${rounding ? 'round(computeTotal(cart.items))' : 'computeTotal(cart.items)'};`,
     '  return { sum };',
     '}',
     '',
@@ -67,11 +71,11 @@ export interface Bundle {
 }
 
 /** Builds the app with esbuild, minified, with an external source map (and its sources' content). */
-export async function buildBundle(padding = 0): Promise<Bundle> {
+export async function buildBundle(padding = 0, rounding = false): Promise<Bundle> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sourcemap-bundle-'));
   fs.mkdirSync(path.join(root, 'src'));
   fs.mkdirSync(path.join(root, 'node_modules', 'tiny-each'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'src', 'cart.ts'), cartSource(padding));
+  fs.writeFileSync(path.join(root, 'src', 'cart.ts'), cartSource(padding, rounding));
   fs.writeFileSync(path.join(root, 'src', 'main.ts'), mainSource);
   fs.writeFileSync(path.join(root, 'node_modules', 'tiny-each', 'index.js'), librarySource);
   fs.writeFileSync(path.join(root, 'node_modules', 'tiny-each', 'package.json'), JSON.stringify({ name: 'tiny-each', main: 'index.js' }));

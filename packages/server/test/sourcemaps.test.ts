@@ -368,6 +368,50 @@ if (dialect === 'postgres') {
 }
 
 describe('captured exceptions', () => {
+  it('puts one error from two minified builds, whose functions the minifier named otherwise, into one issue through their maps', async () => {
+    const next = await buildBundle(10, true);
+    try {
+      const builds = [
+        { release: 'cart-1', url: 'https://shop.example.com/assets/app-1a2b3c4d.js', bundle: v1 },
+        { release: 'cart-2', url: 'https://shop.example.com/assets/app-5e6f7a8b.js', bundle: next },
+      ];
+      const uuids: string[] = [];
+      for (const { release, url, bundle } of builds) {
+        await uploaded(release, `~${new URL(url).pathname}`, bundle.map);
+        // Entered from an event handler: no frame calls the outermost one, whose original name the map cannot give.
+        const frames = framesOf(bundle.js, url).slice(1);
+        const uuid = uuidv7();
+        uuids.push(uuid);
+        const res = await s.app.inject({
+          method: 'POST',
+          url: '/batch/',
+          payload: {
+            api_key: s.token,
+            batch: [
+              {
+                uuid,
+                event: '$exception',
+                distinct_id: `cart-${release}`,
+                properties: {
+                  $release: release,
+                  $exception_list: [{ type: 'RangeError', value: 'negative price -2', stacktrace: { type: 'raw', frames } }],
+                },
+              },
+            ],
+          },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const minified = builds.map(({ bundle, url }) => framesOf(bundle.js, url).map((f) => f.function));
+      expect(minified[0]).not.toEqual(minified[1]);
+      const issues = await s.services.db.kysely.selectFrom('error_tracking_occurrences').select('issue_id').where('event_uuid', 'in', uuids).execute();
+      expect(issues).toHaveLength(2);
+      expect(issues[0]!.issue_id).toBe(issues[1]!.issue_id);
+    } finally {
+      next.remove();
+    }
+  });
+
   it('stores an $exception sent to /batch/ with its frames resolved', async () => {
     const map = await uploaded('e2e-1', '~/assets/app.js', v1.map);
     const frames = framesOf(v1.js, APP_URL);

@@ -23,7 +23,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  *      - function: the name alone, as browsers decorate it differently: Chrome's `HTMLButtonElement.onClick`,
  *        `Object.computeTotal`, `async load`, `new Cart` and Firefox's `onClick`, `outer/inner` all become the last
  *        name (`onClick`, `computeTotal`, `load`, `Cart`, `inner`); anonymous functions (`?`, `<anonymous>`,
- *        Firefox's `outer/<`) are `?`.
+ *        Firefox's `outer/<`) are `?`, and so is a source-mapped frame's minified name the map did not replace.
  *    - its message, normalized: URLs, emails, UUIDs, hex of 8 or more, and numbers become `<url>`, `<email>`,
  *      `<uuid>`, `<hex>`, `<num>` (`Order 1234 failed` groups with `Order 987 failed`); except the message of the
  *      engine's own errors (`TypeError`, `ReferenceError`, `RangeError`, `SyntaxError`, `URIError`, `EvalError`,
@@ -59,7 +59,7 @@ function exceptionParts(exception: ExceptionEntry): string[] {
   const frames = exception.stacktrace?.frames ?? [];
   if (!frames.length) return [exception.type, normalizeMessage(exception.value)];
   const message = ENGINE_ERRORS.has(exception.type) ? [] : [normalizeMessage(exception.value)];
-  return [exception.type, ...message, ...fingerprintFrames(frames).map((f) => `${sourceOf(f)}|${functionNameOf(f.function)}`)];
+  return [exception.type, ...message, ...fingerprintFrames(frames).map((f) => `${sourceOf(f)}|${functionOf(f)}`)];
 }
 
 /** The frames a fingerprint uses: the top in-app ones, throw site first, else the throw site. */
@@ -132,6 +132,15 @@ function memo(fn: (s: string) => string): (s: string) => string {
 const MEMO_SIZE = 10_000;
 const sourcePathOf = memo(sourcePath);
 const functionNameOf = memo(functionName);
+
+/**
+ * A frame's function as a fingerprint sees it. A source-mapped frame whose original name the map could not give (the
+ * outermost frame: its name comes from the call in the frame before it) still has the minifier's name, which the next
+ * build changes: it counts as `?`.
+ */
+function functionOf(frame: Frame): string {
+  return frame.resolved && frame.function === frame.mangled_name ? '?' : functionNameOf(frame.function);
+}
 
 function sourceOf(frame: Frame): string {
   const filename = frame.filename ?? frame.abs_path ?? frame.module ?? '';
