@@ -79,8 +79,8 @@ export class ErrorTrackingService {
   /** An issue with its latest event (null when its events were deleted). */
   async get(projectId: number, id: string) {
     const row = await this.row(this.db.kysely, projectId, id);
-    const [issue, latest] = await Promise.all([this.issue(this.db.kysely, row), issueStore.events(this.db.kysely, projectId, row.id, 1, 0, PAGE_MAX_BYTES)]);
-    return { ...issue, latest_event: latest.rows[0] ? toEvent(latest.rows[0]) : null };
+    const [issue, latest] = await Promise.all([this.issue(this.db.kysely, row), issueStore.latestEvent(this.db.kysely, projectId, row.id)]);
+    return { ...issue, latest_event: latest ? toEvent(latest) : null };
   }
 
   /** Occurrences and people per UTC day over the last `days` days (today included), oldest first, zeros included. */

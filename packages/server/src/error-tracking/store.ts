@@ -204,6 +204,20 @@ export const issueStore = {
     return db.updateTable('error_tracking_issues').set(changes).where('id', '=', id).execute();
   },
 
+  /** The event of an issue's newest occurrence (no count of them all: an issue may have millions). */
+  latestEvent(db: Executor, projectId: number, issueId: string): Promise<OccurrenceEvent | undefined> {
+    return db
+      .selectFrom('error_tracking_occurrences as o')
+      .innerJoin('events as e', (join) => join.onRef('e.project_id', '=', 'o.project_id').onRef('e.uuid', '=', 'o.event_uuid'))
+      .where('o.issue_id', '=', issueId)
+      .where('o.project_id', '=', projectId)
+      .select(['e.uuid', 'e.distinct_id', 'e.timestamp', 'e.properties'])
+      .orderBy('o.timestamp', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
   /** An issue's occurrences, newest first, with their events: at most `limit`, and no more than `maxBytes` of properties (one at least). */
   async events(db: Executor, projectId: number, issueId: string, limit: number, offset: number, maxBytes: number) {
     const query = db
