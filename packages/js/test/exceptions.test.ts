@@ -3,6 +3,7 @@ import { Service } from 'service-js'
 import { clearStorage, client, network, token } from './helpers'
 import { parseStack } from '../src/exceptions/exceptions'
 import { MAX_STEPS, MAX_STEPS_BYTES } from '../src/exceptions/steps'
+import { rateLimiter } from '../src/exceptions/rate-limit'
 
 let net: ReturnType<typeof network>
 beforeEach(() => {
@@ -249,6 +250,16 @@ describe('rate limit', () => {
       'after 20 s more: 1',
       'after 20 s more: 2',
     ])
+  })
+
+  it('keeps at most 1,000 types: past them the oldest bucket goes (and that type starts full again)', () => {
+    const allowed = rateLimiter()
+    for (let i = 0; i < 10; i++) expect(allowed('Spent', 0)).toBe(true)
+    expect(allowed('Spent', 0)).toBe(false)
+    for (let i = 0; i < 999; i++) allowed(`Type${i}`, 0)
+    expect(allowed('Spent', 0)).toBe(false)
+    allowed('OneMore', 0)
+    expect(allowed('Spent', 0)).toBe(true)
   })
 
   it('applies to uncaught errors too, and a dropped exception keeps its steps for the next one', async () => {
