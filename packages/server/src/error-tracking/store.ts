@@ -153,13 +153,21 @@ export const issueStore = {
     return added;
   },
 
-  /** Adds people to issues' counts. */
+  /** Adds people to issues' counts, in one statement. */
   async addPeopleCounts(db: Executor, counts: Map<string, number>): Promise<void> {
-    for (const [id, people] of counts) {
+    for (const part of chunks([...counts], ISSUE_CHUNK)) {
+      const added = sql.join(
+        part.map(([id, people]) => sql`when ${id} then cast(${people} as integer)`),
+        sql` `,
+      );
       await db
         .updateTable('error_tracking_issues')
-        .set({ people: sql`people + ${people}` })
-        .where('id', '=', id)
+        .set({ people: sql`people + case id ${added} end` })
+        .where(
+          'id',
+          'in',
+          part.map(([id]) => id),
+        )
         .execute();
     }
   },
