@@ -111,7 +111,10 @@ export class FlagsEndpoint {
     setSecurityHeaders(request, response, (error) => {
       if (error) return fail(error);
       setCorsHeaders(request.headers, response);
-      this.answer(request, response, path, queryString, ip).then((body) => done(200, body), fail);
+      this.answer(request, response, path, queryString, ip)
+        .then((body) => done(200, body), fail)
+        // Writing the answer failed: nothing is left to tell the client, and the process goes on.
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'unhandled error'));
     });
   }
 
