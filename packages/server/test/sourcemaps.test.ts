@@ -43,6 +43,31 @@ const list = async (query = '', projectId = s.projectId) => (await s.app.inject(
 const remove = (id: string, projectId = s.projectId, headers = s.headers) => s.app.inject({ method: 'DELETE', url: `${base(projectId)}/${id}/`, headers });
 const resolve = (frames: StackFrame[], release?: string, projectId = s.projectId) => s.services.sourceMaps.resolver.resolveFrames(projectId, release, frames);
 
+/** Sends the cart's RangeError with these frames, of a release, as one `$exception` through `/batch/`; its uuid. */
+async function sendCartError(frames: WireFrame[], release: string, distinctId: string): Promise<string> {
+  const uuid = uuidv7();
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/batch/',
+    payload: {
+      api_key: s.token,
+      batch: [
+        {
+          uuid,
+          event: '$exception',
+          distinct_id: distinctId,
+          properties: {
+            $release: release,
+            $exception_list: [{ type: 'RangeError', value: 'negative price -2', mechanism: { handled: false }, stacktrace: { type: 'raw', frames } }],
+          },
+        },
+      ],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return uuid;
+}
+
 /** The throw site (last frame) and its callers, by the minified function name each had. */
 const byMangled = (frames: StackFrame[]) => Object.fromEntries(frames.map((f) => [f.mangled_name ?? f.function, f]));
 
@@ -380,27 +405,7 @@ describe('captured exceptions', () => {
         await uploaded(release, `~${new URL(url).pathname}`, bundle.map);
         // Entered from an event handler: no frame calls the outermost one, whose original name the map cannot give.
         const frames = framesOf(bundle.js, url).slice(1);
-        const uuid = uuidv7();
-        uuids.push(uuid);
-        const res = await s.app.inject({
-          method: 'POST',
-          url: '/batch/',
-          payload: {
-            api_key: s.token,
-            batch: [
-              {
-                uuid,
-                event: '$exception',
-                distinct_id: `cart-${release}`,
-                properties: {
-                  $release: release,
-                  $exception_list: [{ type: 'RangeError', value: 'negative price -2', stacktrace: { type: 'raw', frames } }],
-                },
-              },
-            ],
-          },
-        });
-        expect(res.statusCode, res.body).toBe(200);
+        uuids.push(await sendCartError(frames, release, `cart-${release}`));
       }
       const minified = builds.map(({ bundle, url }) => framesOf(bundle.js, url).map((f) => f.function));
       expect(minified[0]).not.toEqual(minified[1]);
@@ -416,24 +421,7 @@ describe('captured exceptions', () => {
     const map = await uploaded('e2e-1', '~/assets/app.js', v1.map);
     const frames = framesOf(v1.js, APP_URL);
     const distinctId = `e2e-${uuidv7()}`;
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/batch/',
-      payload: {
-        api_key: s.token,
-        batch: [
-          {
-            event: '$exception',
-            distinct_id: distinctId,
-            properties: {
-              $release: 'e2e-1',
-              $exception_list: [{ type: 'RangeError', value: 'negative price -2', mechanism: { handled: false }, stacktrace: { type: 'raw', frames } }],
-            },
-          },
-        ],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await sendCartError(frames, 'e2e-1', distinctId);
     const events = (await s.app.inject({ url: `/api/projects/${s.projectId}/events/?event=$exception&distinct_id=${distinctId}`, headers: s.headers })).json();
     expect(events.results).toHaveLength(1);
     const [exception] = events.results[0].properties.$exception_list;
