@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/web-dist/**', '.service-data/**', 'coverage/**', '**/.prof-tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/web-dist/**', '.service-data/**', 'coverage/**', '**/.prof-tmp/**', '**/.test-build-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/server/src/config.ts', 'packages/server/test/**', 'bench/**', 'e2e/**', '**/*.config.*', '.ci/**'],
+    files: ['packages/server/src/config.ts', 'packages/server/test/**', 'packages/test-support/**', 'bench/**', 'e2e/**', '**/*.config.*', '.ci/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

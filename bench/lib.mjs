@@ -1,11 +1,10 @@
 // Shared pieces of the benchmarks: start the service in its own process, find ports, run autocannon.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnService } from '@service/test-support';
+import { buildService, spawnService } from '@service/test-support';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -14,18 +13,8 @@ export { freePort, record } from '@service/test-support';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let built;
-/**
- * The service as it is installed and run: the server's build (tsup, the flag engine bundled in), made from the
- * sources once per benchmark run, rather than the sources through tsx as in the repository's `service` command.
- */
-export function serviceBuild() {
-  if (!built) {
-    const server = path.join(root, 'packages/server');
-    execFileSync(process.execPath, [path.join(root, 'node_modules/tsup/dist/cli-default.js')], { cwd: server, stdio: 'ignore' });
-    built = path.join(server, 'dist/main.js');
-  }
-  return built;
-}
+/** The service as it is installed and run: its build (see `buildService`), made from the sources once per benchmark run. */
+export const serviceBuild = () => (built ??= buildService());
 
 /** Starts `service start` (its build) in a child process on a fresh database, without rate limits; resolves once it listens. */
 export async function startService(env = {}) {

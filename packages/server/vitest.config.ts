@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// The suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// The suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set. Service processes start from a
+// build of the sources made first (see @service/test-support/start-from-build).
 const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    globalSetup: ['@service/test-support/start-from-build'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [

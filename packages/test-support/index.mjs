@@ -1,4 +1,4 @@
 // The test support shared across packages (see package.json); types in index.d.mts.
-export { freePort, restApi, serviceBin, spawnService } from './service-process.mjs';
+export { buildService, freePort, repositoryBin, restApi, serviceBin, spawnService } from './service-process.mjs';
 export { DISTINCT_IDS, flagSet, personOf } from './flag-set.mjs';
 export { record } from './results.mjs';

@@ -1,8 +1,17 @@
 // Types of service-process.mjs.
 import type { ChildProcess } from 'node:child_process';
 
-/** The service's command line: the repository's `packages/server/bin/service.js`. */
+/** The repository's `service` command: `packages/server/bin/service.js` (it runs the sources through tsx). */
+export const repositoryBin: string;
+
+/**
+ * The service's command line for tests and benchmarks: the build of the sources a test run made first (`SERVICE_BIN`,
+ * set by `buildService` in the suites' global setup), else the repository's command.
+ */
 export const serviceBin: string;
+
+/** Builds the server from its sources (tsup, the flag engine bundled in) into `outDir` of the server package (default `dist`); the entry's path. */
+export function buildService(outDir?: string): string;
 
 /** A TCP port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number>;

@@ -1,13 +1,33 @@
 // A real service in a child process (`service start`), as users run it; shared by the server's, service-node's,
 // the browser and the packaging tests, and the benchmarks. Types in service-process.d.mts.
 /* global AbortSignal -- Node's, like fetch */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The service's command line: the repository's `packages/server/bin/service.js`. */
-export const serviceBin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server/bin/service.js');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const server = path.resolve(here, '../server');
+
+/** The repository's `service` command: `packages/server/bin/service.js` (it runs the sources through tsx). */
+export const repositoryBin = path.join(server, 'bin/service.js');
+
+/**
+ * The service's command line for tests and benchmarks: the build of the sources a test run made first (`SERVICE_BIN`,
+ * set by `buildService` in the suites' global setup), else the repository's command.
+ */
+export const serviceBin = process.env.SERVICE_BIN || repositoryBin;
+
+/**
+ * Builds the server from its sources (tsup, the flag engine bundled in), as it is installed, into `outDir` of the server
+ * package (default `dist`; another folder there for a test run, which suites running at once must not share: tsup
+ * empties its folder first), and returns the entry's path. A process started from the build starts in a second or so;
+ * from the sources through tsx, in three.
+ */
+export function buildService(outDir = 'dist') {
+  execFileSync(process.execPath, [path.resolve(here, '../../node_modules/tsup/dist/cli-default.js'), '--out-dir', outDir], { cwd: server, stdio: 'ignore' });
+  return path.join(server, outDir, 'main.js');
+}
 
 /** A TCP port free on 127.0.0.1 right now. */
 export async function freePort() {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect, freePort, serviceBin, serviceEnv, startServiceProcess, testStorage, type TestStorage } from './helpers';
-import { spawnService, type ServiceProcess } from '@service/test-support';
+import { repositoryBin, spawnService, type ServiceProcess } from '@service/test-support';
 
 const run = promisify(execFile);
 const readme = path.resolve(__dirname, '../../../README.md');
@@ -129,9 +129,9 @@ describe('service CLI', () => {
     });
   });
 
-  it('--version prints the version of the server package', async () => {
+  it('--version prints the version of the server package, from the build and from the repository’s command (the sources)', async () => {
     const { version } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../package.json'), 'utf8'));
-    expect((await run(process.execPath, [serviceBin, '--version'])).stdout.trim()).toBe(version);
+    for (const bin of [serviceBin, repositoryBin]) expect((await run(process.execPath, [bin, '--version'])).stdout.trim()).toBe(version);
   });
 });
 

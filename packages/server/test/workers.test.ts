@@ -2,11 +2,12 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnService } from '@service/test-support';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { serviceEnv, testStorage, unstoredEvents, type TestStorage } from './helpers';
+import { serviceBin, serviceEnv, testStorage, unstoredEvents, type TestStorage } from './helpers';
 
 const WORKERS = 2;
 const START_MS = 120_000;
@@ -25,9 +26,9 @@ function request(url: string, method: string, body: unknown, headers: Record<str
   });
 }
 
-/** The worker processes under the primary (not its other children: tsx's esbuild). */
+/** The worker processes under the primary (not its other children: tsx's esbuild, when started from the sources). */
 const workerPids = (primary: ChildProcess) =>
-  execFileSync('pgrep', ['-P', String(primary.pid), '-f', 'service.js start'], { encoding: 'utf8' })
+  execFileSync('pgrep', ['-P', String(primary.pid), '-f', `${path.basename(serviceBin)} start`], { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
     .map(Number);
