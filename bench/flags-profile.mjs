@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DISTINCT_IDS } from '@service/test-support';
 import { seed } from './flags-seed.mjs';
-import { root, serviceBuild } from './lib.mjs';
+import { requireCommands, root, serviceBuild } from './lib.mjs';
 import { spawnService } from '@service/test-support';
 
 const TOP = 15;
@@ -89,6 +89,7 @@ if (first === 'summarize') {
   fs.writeFileSync(path.join(root, 'bench/profiles', `${label}.md`), text);
   console.log(text);
 } else {
+  requireCommands('wrk');
   const label = first ?? 'profile';
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-flags-profile-'));
   const dataDir = path.join(work, 'data');

@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { seed, seedManyProjects } from './flags-seed.mjs';
 import { DISTINCT_IDS } from '@service/test-support';
-import { freePort, machine, record, root, startService } from './lib.mjs';
+import { freePort, machine, record, requireCommands, root, startService } from './lib.mjs';
+
+requireCommands('wrk', '/usr/bin/time');
 
 const label = process.argv[2];
 const COMMAND = `npm run bench -- flags${label ? ` ${label}` : ''}`;

@@ -1,4 +1,5 @@
 // Shared pieces of the benchmarks: start the service in its own process, find ports, run autocannon.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,22 @@ import pg from 'pg';
 export { freePort, record } from '@service/test-support';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Stops at once, with what to install, when a command a benchmark runs is missing (`wrk`, `/usr/bin/time`: Debian's packages). */
+export function requireCommands(...commands) {
+  const missing = commands.filter((command) => {
+    try {
+      execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (!missing.length) return;
+  const packages = missing.map((command) => path.basename(command)).join(' ');
+  console.error(`This benchmark runs ${missing.join(' and ')}: install ${missing.length > 1 ? 'them' : 'it'} first (Debian: apt-get install -y ${packages}).`);
+  process.exit(1);
+}
 
 let built;
 /** The service as it is installed and run: its build (see `buildService`), made from the sources once per benchmark run. */
