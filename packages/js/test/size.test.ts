@@ -51,7 +51,7 @@ describe('bundle', () => {
     expect(s.__loaded).toBe(false)
   })
 
-  it('the IIFE still sends captureException (type and message) when the exceptions extension cannot load', async () => {
+  it('the IIFE still sends captureException (type and message, the first 10) when the exceptions extension cannot load', async () => {
     const net = network()
     new Function(read('service.iife.js').toString())()
     const s = (window as unknown as { service: Service }).service
@@ -65,6 +65,10 @@ describe('bundle', () => {
     expect(ev.event).toBe('$exception')
     expect(ev.properties).toMatchObject({ $exception_type: 'TypeError', $exception_message: 'no extension', area: 'checkout' })
     expect(net.events(tok)).toHaveLength(1)
+    // a loop of errors cannot flood the service without the extension's rate limit either
+    for (let i = 0; i < 20; i++) s.captureException(new TypeError(`loop ${i}`))
+    await s.flush()
+    expect(net.events(tok).map((e) => e.properties.$exception_message)).toEqual(['no extension', ...Array.from({ length: 9 }, (_, i) => `loop ${i}`)])
   })
 
   it('ESM and CJS builds have no runtime dependencies (ESM imports only its own chunks, lazy extensions with import())', () => {

@@ -96,6 +96,8 @@ export class Service {
   private _bus = createBus()
   /** Lazy extensions by name, loading or loaded: `true` once started. */
   private _extensions = new Map<string, Promise<boolean>>()
+  /** Exceptions sent without their extension (it could not load): at most 10 a page, so a loop cannot flood. */
+  private _bareExceptions = 0
 
   /**
    * The framework-free flag store: `subscribe(listener) → unsubscribe`, `getSnapshot()`,
@@ -505,6 +507,7 @@ export class Service {
    * Captures an error as `$exception` with its parsed stack, the steps that led to it (`$exception_steps`)
    * and `$release`. The `exceptions` extension builds the event: the first call loads it, and calls made
    * meanwhile are sent once it runs, with their time. At most 10 per exception type, then 1 per 10 s.
+   * Should the extension not load, the type and message alone are sent, for the first 10 calls.
    * @example try { risky() } catch (e) { service.captureException(e, { area: 'checkout' }) }
    */
   captureException(error: unknown, properties?: Props): void {
@@ -674,7 +677,7 @@ export class Service {
   /**
    * Announces a call to the `exceptions` extension, loading it first if needed (it gets the calls made
    * while it loads; `flush` waits for it). An error whose extension cannot load is still sent, with its
-   * type and message only.
+   * type and message only, 10 at most.
    */
   private _toExceptions(call: ExceptionRequest): void {
     const c: ExceptionCall = { ...call, timestamp: new Date() }
@@ -683,6 +686,7 @@ export class Service {
         (ok) =>
           ok ||
           ('error' in c &&
+            this._bareExceptions++ < 10 &&
             this._try(() => {
               const e = c.error as Error | undefined
               this._capture('$exception', { $exception_type: e?.name || 'Error', $exception_message: String(e?.message ?? e), ...c.properties }, c)
