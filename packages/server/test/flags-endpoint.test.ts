@@ -181,6 +181,45 @@ describe('POST /flags and /decide over HTTP and through Fastify', () => {
       await close();
     }
   });
+
+  it('sends names, variants and payloads past ASCII escaped: ASCII bytes, counted in Content-Length, the same JSON', async () => {
+    const name = 'Café ☕ 新機能 🚀';
+    const payload = JSON.stringify({ greeting: 'héllo 👋', separator: '\u2028' });
+    const created = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${s.projectId}/feature_flags/`,
+      headers: s.headers,
+      payload: {
+        key: 'unicode',
+        name,
+        filters: {
+          groups: [{ properties: [], rollout_percentage: 100 }],
+          multivariate: { variants: [{ key: 'grün', rollout_percentage: 100 }] },
+          payloads: { grün: payload },
+        },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { over, close } = await pair({});
+    try {
+      for (const url of ['/flags/?v=2', '/decide/?v=3']) {
+        const answer = await overHttp(over, url, json({ distinct_id: 'u1' }), {});
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatch(/^[\x20-\x7e]+$/);
+        expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+        const body = JSON.parse(answer.body) as {
+          flags?: Record<string, { variant: string; metadata: { description: string } }>;
+          featureFlags: object;
+          featureFlagPayloads: object;
+        };
+        expect(body.featureFlags).toMatchObject({ unicode: 'grün' });
+        expect(body.featureFlagPayloads).toMatchObject({ unicode: payload });
+        if (url.startsWith('/flags')) expect(body.flags!.unicode).toMatchObject({ variant: 'grün', metadata: { description: name, payload } });
+      }
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe('person reads', () => {

@@ -95,9 +95,10 @@ export class FlagsEndpoint {
    */
   handle(request: IncomingMessage, response: ServerResponse, path: FlagsPath, queryString: string, ip: string, viaFastify = false): void {
     const started = performance.now();
-    const done = (status: number, body: string, error?: unknown) => {
-      if (!response.headersSent) response.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
-      response.end(body);
+    // `ascii`: the body is ASCII (as `renderBody` makes it), so its length is its bytes' and no UTF-8 encoding is needed.
+    const done = (status: number, body: string, error?: unknown, ascii = false) => {
+      if (!response.headersSent) response.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': ascii ? body.length : Buffer.byteLength(body) });
+      response.end(body, ascii ? 'latin1' : 'utf8');
       this.options.authFailures.answered(ip, status);
       if (error !== undefined) this.logError(error, status);
       if (!viaFastify) logRequest(this.options.log, null, 'POST', request.url ?? '', status, performance.now() - started);
@@ -112,7 +113,7 @@ export class FlagsEndpoint {
       if (error) return fail(error);
       setCorsHeaders(request.headers, response);
       this.answer(request, response, path, queryString, ip)
-        .then((body) => done(200, body), fail)
+        .then((body) => done(200, body, undefined, true), fail)
         // Writing the answer failed: nothing is left to tell the client, and the process goes on.
         .catch((error: unknown) => this.options.log.error({ err: error }, 'unhandled error'));
     });

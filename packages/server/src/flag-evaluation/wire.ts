@@ -12,6 +12,12 @@ interface Fragments {
   payload: string | null;
 }
 
+/**
+ * JSON text with every character past ASCII escaped (`é` as `\u00e9`): the same JSON to any parser, and one byte a
+ * character, so a response's length is its string's and it is written without UTF-8 encoding (`renderBody`).
+ */
+const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** A payload on the wire: a JSON string, as PostHog stores and sends them. */
 const payloadString = (payload: unknown) =>
   payload === null || payload === undefined ? null : typeof payload === 'string' ? payload : JSON.stringify(payload);
@@ -40,13 +46,13 @@ export class WireFragments {
   private build(key: string, enabled: boolean, variant: string | null, reason: Reason, stored: unknown): Fragments {
     const row = this.byKey.get(key)!;
     const payload = enabled ? payloadString(stored) : null;
-    const name = JSON.stringify(key);
+    const name = asciiJson(key);
     const detail = { key, enabled, variant, reason, metadata: { id: row.id, version: row.version, description: row.name || null, payload } };
     return {
       enabled,
-      detail: `${name}:${JSON.stringify(detail)}`,
-      value: `${name}:${JSON.stringify(variant ?? enabled)}`,
-      payload: payload === null ? null : `${name}:${JSON.stringify(payload)}`,
+      detail: `${name}:${asciiJson(detail)}`,
+      value: `${name}:${asciiJson(variant ?? enabled)}`,
+      payload: payload === null ? null : `${name}:${asciiJson(payload)}`,
     };
   }
 }
@@ -60,10 +66,13 @@ export interface Rendered {
   evaluatedAt: number;
 }
 
-/** The response body as JSON text: v2 (`flags` with details, plus the legacy maps), legacy, or older decide shapes. */
+/**
+ * The response body as JSON text, ASCII only: v2 (`flags` with details, plus the legacy maps), legacy, or older decide
+ * shapes. `extra`: more fields, ASCII.
+ */
 export function renderBody({ fragments, keys, requestId, evaluatedAt }: Rendered, shape: Shape, extra: string): string {
   const tail = `"errorsWhileComputingFlags":false,"requestId":"${requestId}"${extra ? `,${extra}` : ''}`;
-  if (shape === 'enabled-list') return `{"featureFlags":${JSON.stringify(keys.filter((_, i) => fragments[i]!.enabled))},${tail}}`;
+  if (shape === 'enabled-list') return `{"featureFlags":${asciiJson(keys.filter((_, i) => fragments[i]!.enabled))},${tail}}`;
   // One pass over the fragments, each map's text joined as it goes.
   let details = '';
   let values = '';
