@@ -25,8 +25,12 @@ export const serviceBin = process.env.SERVICE_BIN || repositoryBin;
  * from the sources through tsx, in three.
  */
 export function buildService(outDir = 'dist') {
-  execFileSync(process.execPath, [path.resolve(here, '../../node_modules/tsup/dist/cli-default.js'), '--out-dir', outDir], { cwd: server, stdio: 'ignore' });
-  return path.join(server, outDir, 'main.js');
+  // tsup's errors (on stderr) go into the error thrown when the build fails.
+  execFileSync(process.execPath, [path.resolve(here, '../../node_modules/tsup/dist/cli-default.js'), '--out-dir', outDir], {
+    cwd: server,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return path.resolve(server, outDir, 'main.js');
 }
 
 /** A TCP port free on 127.0.0.1 right now. */
