@@ -34,6 +34,8 @@ interface Answer {
   status: number;
   headers: Record<string, unknown>;
   body: string;
+  /** Header names as sent, in order (over HTTP only). */
+  names?: string[];
 }
 
 /** Two apps on one database, one reached over HTTP and one through inject, each with its own limits' counters. */
@@ -52,7 +54,14 @@ function overHttp(app: FastifyInstance, url: string, payload: string | Buffer, h
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString(),
+            names: response.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()),
+          }),
+        );
       },
     );
     request.on('error', reject);
@@ -61,7 +70,7 @@ function overHttp(app: FastifyInstance, url: string, payload: string | Buffer, h
 }
 
 /** An answer with what differs between any two answers (date, request id, evaluation time, the seconds left of a window) made equal. */
-function comparable({ status, headers, body }: Answer) {
+function comparable({ status, headers, body }: Omit<Answer, 'names'>) {
   const kept = Object.fromEntries(
     Object.entries(headers)
       .filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
@@ -142,6 +151,35 @@ describe('POST /flags and /decide over HTTP and through Fastify', () => {
       ['unknown token again', '/flags/?v=2', JSON.stringify({ token: 'phc_b', distinct_id: 'u' })],
       ['throttled, even with a right token', '/decide/?v=3', json({ distinct_id: 'u' })],
     ]);
+  });
+
+  it('sends each header once over HTTP: the security headers, readable from any site, CORS, the rate limit, on answers and errors alike', async () => {
+    const { over, close } = await pair({ publicRateLimitPerMinute: 1 });
+    try {
+      const origin = { origin: 'https://app.example.com', 'content-type': 'application/json' };
+      const answers = [
+        await overHttp(over, '/flags/?v=2', json({ distinct_id: 'u' }), origin),
+        await overHttp(over, '/flags/?v=2', json({ distinct_id: 'u' }), origin),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([200, 429]);
+      for (const answer of answers) {
+        expect(new Set(answer.names).size).toBe(answer.names!.length);
+        expect(answer.headers).toMatchObject({
+          'cross-origin-resource-policy': 'cross-origin',
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'SAMEORIGIN',
+          'access-control-allow-origin': 'https://app.example.com',
+          'access-control-allow-credentials': 'true',
+          'x-ratelimit-limit': '1',
+          'content-type': 'application/json; charset=utf-8',
+        });
+        expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+        expect(answer.headers['strict-transport-security']).toContain('max-age=');
+      }
+      expect(answers[1].headers['retry-after']).toMatch(/^\d+$/);
+    } finally {
+      await close();
+    }
   });
 
   it('answers a throttled address with CORS headers, so that a browser can read the 429', async () => {

@@ -2,13 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
 import type { AuthFailures } from '../http/auth-failures';
-import { setCorsHeaders } from '../http/cors';
+import { corsHeaders, SDK_SECURITY_HEADERS } from '../http/cors';
 import { toApiError } from '../http/error-handler';
 import { logRequest } from '../http/log';
 import { projectByToken, projectTokenOf } from '../http/project-token';
 import { FixedWindowLimit } from '../http/rate-limit';
 import { bodyLeftUnread, checkBeforeBody, readSdkBody, type BodyRequest, type LargeBodySlots, type SdkBodyOptions } from '../http/sdk-body';
-import { setSecurityHeaders } from '../http/security-headers';
 import { ValidationError } from '../errors';
 import { isObject } from '../json';
 import type { Services } from '../services';
@@ -95,9 +94,14 @@ export class FlagsEndpoint {
    */
   handle(request: IncomingMessage, response: ServerResponse, path: FlagsPath, queryString: string, ip: string, viaFastify = false): void {
     const started = performance.now();
+    // The answer's headers, sent at once by `writeHead` (a header an error sets with `setHeader` joins them).
+    const headers: Array<string | number> = [...SDK_SECURITY_HEADERS, ...corsHeaders(request.headers)];
     // `ascii`: the body is ASCII (as `renderBody` makes it), so its length is its bytes' and no UTF-8 encoding is needed.
     const done = (status: number, body: string, error?: unknown, ascii = false) => {
-      if (!response.headersSent) response.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': ascii ? body.length : Buffer.byteLength(body) });
+      if (!response.headersSent) {
+        headers.push('content-type', JSON_TYPE, 'content-length', ascii ? body.length : Buffer.byteLength(body));
+        response.writeHead(status, headers);
+      }
       response.end(body, ascii ? 'latin1' : 'utf8');
       this.options.authFailures.answered(ip, status);
       if (error !== undefined) this.logError(error, status);
@@ -106,20 +110,23 @@ export class FlagsEndpoint {
     const fail = (error: unknown) => {
       const apiError = toApiError(error as Error);
       if (!apiError) return done(500, JSON.stringify({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }), error);
-      for (const [name, value] of Object.entries(apiError.headers)) response.setHeader(name, value);
+      for (const [name, value] of Object.entries(apiError.headers)) headers.push(name, value);
       done(apiError.statusCode, JSON.stringify(apiError.body()), apiError.code === 'service_unavailable' ? error : undefined);
     };
-    setSecurityHeaders(request, response, (error) => {
-      if (error) return fail(error);
-      setCorsHeaders(request.headers, response);
-      this.answer(request, response, path, queryString, ip)
-        .then((body) => done(200, body, undefined, true), fail)
-        // Writing the answer failed: nothing is left to tell the client, and the process goes on.
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'unhandled error'));
-    });
+    this.answer(request, response, headers, path, queryString, ip)
+      .then((body) => done(200, body, undefined, true), fail)
+      // Writing the answer failed: nothing is left to tell the client, and the process goes on.
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'unhandled error'));
   }
 
-  private async answer(request: IncomingMessage, response: ServerResponse, path: FlagsPath, queryString: string, ip: string): Promise<string> {
+  private async answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    headers: Array<string | number>,
+    path: FlagsPath,
+    queryString: string,
+    ip: string,
+  ): Promise<string> {
     const throttledNow = this.options.authFailures.throttled(ip);
     if (throttledNow) throw throttledNow;
     const query = queryString === '' ? {} : (parseQuery(queryString) as Record<string, unknown>);
@@ -130,7 +137,7 @@ export class FlagsEndpoint {
     for (const field of FLAGS_QUERY_FIELDS) {
       if (Array.isArray(query[field])) throw new ValidationError('Not a valid string.', field);
     }
-    const limited = this.limits[path].take(`project:${project.id}`, response);
+    const limited = this.limits[path].take(`project:${project.id}`, headers);
     if (limited) throw limited;
     const rendered = await this.options.services.flagsEvaluation.evaluate(project.id, parseFlagsRequest(body));
     const version = typeof query.v === 'string' ? Number(query.v) : path === 'flags' ? 2 : 1;

@@ -1,5 +1,6 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { SECURITY_HEADERS } from './security-headers';
 
 /** An Origin as browsers send one: visible ASCII, no spaces. Anything else is not echoed (it may not even be a valid header value). */
 const ORIGIN = /^[\x21-\x7e]+$/;
@@ -14,22 +15,40 @@ const HEADER_LIST = /^[\w\-, ]+$/;
  */
 export function echoOriginCors(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
   // A callback hook: it runs for every SDK request, and a promise each is wasted there.
-  setCorsHeaders(request.headers, reply.raw);
+  reply.raw.setHeader(CROSS_ORIGIN[0], CROSS_ORIGIN[1]);
+  const headers = corsHeaders(request.headers);
+  for (let i = 0; i < headers.length; i += 2) reply.raw.setHeader(headers[i], headers[i + 1]);
   done();
 }
 
-/** `echoOriginCors` on a response, for SDK endpoints served outside Fastify's hooks (`/flags`). */
-export function setCorsHeaders(headers: IncomingHttpHeaders, response: ServerResponse) {
-  response.setHeader('cross-origin-resource-policy', 'cross-origin');
+const CROSS_ORIGIN = ['cross-origin-resource-policy', 'cross-origin'] as const;
+
+/**
+ * Helmet's headers as the SDK endpoints send them, a flat name, value list (`writeHead`'s form; `/flags` starts from
+ * it): `Cross-Origin-Resource-Policy: cross-origin` in place of helmet's.
+ */
+export const SDK_SECURITY_HEADERS: readonly string[] = [
+  ...SECURITY_HEADERS.filter((_, i, all) => all[i - (i % 2)].toLowerCase() !== CROSS_ORIGIN[0]),
+  ...CROSS_ORIGIN,
+];
+
+/** The headers that echo a request's Origin (none without one), as a flat name, value list. */
+export function corsHeaders(headers: IncomingHttpHeaders): string[] {
   const origin = headers.origin;
-  if (origin && ORIGIN.test(origin)) {
-    const requested = headers['access-control-request-headers'];
-    response.setHeader('access-control-allow-origin', origin);
-    response.setHeader('access-control-allow-credentials', 'true');
-    response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
-    response.setHeader('access-control-allow-headers', requested && HEADER_LIST.test(requested) ? requested : 'X-Requested-With, Content-Type');
-    response.setHeader('vary', 'Origin');
-  }
+  if (!origin || !ORIGIN.test(origin)) return [];
+  const requested = headers['access-control-request-headers'];
+  return [
+    'access-control-allow-origin',
+    origin,
+    'access-control-allow-credentials',
+    'true',
+    'access-control-allow-methods',
+    'GET, POST, OPTIONS',
+    'access-control-allow-headers',
+    requested && HEADER_LIST.test(requested) ? requested : 'X-Requested-With, Content-Type',
+    'vary',
+    'Origin',
+  ];
 }
 
 /** The answer to a preflight request (the CORS headers come from `echoOriginCors`). */

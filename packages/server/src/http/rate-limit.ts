@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { throttled, type ApiError } from './errors';
 
 /**
@@ -15,8 +14,11 @@ export class FixedWindowLimit {
     private readonly windowMs = 60_000,
   ) {}
 
-  /** Counts a request of `key`, sets the headers on `response`, and returns the 429 to answer when it is over the limit. */
-  take(key: string, response: ServerResponse): ApiError | undefined {
+  /**
+   * Counts a request of `key`, adds its headers to `headers` (a flat name, value list, as `writeHead` takes it), and
+   * returns the 429 to answer when it is over the limit.
+   */
+  take(key: string, headers: Array<string | number>): ApiError | undefined {
     const now = Date.now();
     let window = this.windows.get(key);
     if (!window || window.endsAt <= now) {
@@ -26,9 +28,7 @@ export class FixedWindowLimit {
     }
     window.count++;
     const resetSeconds = Math.ceil((window.endsAt - now) / 1000);
-    response.setHeader('x-ratelimit-limit', this.max);
-    response.setHeader('x-ratelimit-remaining', Math.max(0, this.max - window.count));
-    response.setHeader('x-ratelimit-reset', resetSeconds);
+    headers.push('x-ratelimit-limit', this.max, 'x-ratelimit-remaining', Math.max(0, this.max - window.count), 'x-ratelimit-reset', resetSeconds);
     return window.count > this.max ? throttled(resetSeconds) : undefined;
   }
 

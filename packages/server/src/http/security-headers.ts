@@ -23,34 +23,38 @@ export const DOCS_CSP =
  * same-origin `Cross-Origin-Resource-Policy` / `-Opener-Policy`, the API's CSP) and `Cache-Control: no-store` on `/api/`
  * unless the route sets its own. Public SDK routes allow cross-origin reads in `echoOriginCors`. Helmet's middleware is
  * built once here (built per request, as @fastify/helmet does, it cost about 9 µs of every `/flags` request), and what
- * it does is recorded once and replayed (`recordHeaders`).
+ * it does is recorded once and replayed.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-    setSecurityHeaders(request.raw, reply.raw, done);
+    setSecurityHeaders(reply.raw);
+    done();
   });
 }
 
-const helmetMiddleware = helmet({ contentSecurityPolicy: API_CSP });
-const recorded = recordHeaders(helmetMiddleware);
+/**
+ * What helmet's middleware does to a response, recorded once (a header set, or removed: null): with these options it
+ * does not look at the request, and replaying its dozen header changes costs a fraction of running its chain of
+ * middlewares on every request. Recording fails at start, loudly, should a helmet release ever read the request.
+ */
+const SECURITY_HEADER_CHANGES = recordHeaders(helmet({ contentSecurityPolicy: API_CSP }));
 
-/** Sets helmet's headers on a response (replayed as recorded, else by helmet itself), then calls `done`. */
-export function setSecurityHeaders(request: IncomingMessage, response: ServerResponse, done: (error?: Error) => void) {
-  if (!recorded) return helmetMiddleware(request, response, (error) => done(error as Error | undefined));
-  for (const [name, value] of recorded) {
+/**
+ * The headers helmet sets, as a flat name, value list (`writeHead`'s form): what a response built without
+ * `setHeader` (`/flags`) starts from. Helmet's removals concern headers such a response never had.
+ */
+export const SECURITY_HEADERS: readonly string[] = SECURITY_HEADER_CHANGES.flatMap(([name, value]) => (value === null ? [] : [name, value]));
+
+/** Sets helmet's headers on a response, as recorded. */
+export function setSecurityHeaders(response: ServerResponse) {
+  for (const [name, value] of SECURITY_HEADER_CHANGES) {
     if (value === null) response.removeHeader(name);
     else response.setHeader(name, value);
   }
-  done();
 }
 
-/**
- * What helmet's middleware does to a response (header set, or removed: null), recorded once: with these options it
- * does not look at the request, and replaying its dozen header changes costs a fraction of running its chain of
- * middlewares on every request. Undefined (run helmet each time) should it ever look at the request or not finish at once.
- */
-function recordHeaders(middleware: ReturnType<typeof helmet>): Array<[string, string | null]> | undefined {
+function recordHeaders(middleware: ReturnType<typeof helmet>): Array<[string, string | null]> {
   const changes: Array<[string, string | null]> = [];
   const response = {
     setHeader: (name: string, value: unknown) => void changes.push([name, String(value)]),
@@ -60,15 +64,15 @@ function recordHeaders(middleware: ReturnType<typeof helmet>): Array<[string, st
     {},
     {
       get: () => {
-        throw new Error('helmet reads the request');
+        throw new Error('helmet reads the request: its headers can no longer be recorded once (src/http/security-headers.ts)');
       },
     },
   );
   let finished = false;
-  try {
-    middleware(request as IncomingMessage, response as unknown as ServerResponse, (error) => (finished = !error));
-  } catch {
-    return undefined;
-  }
-  return finished ? changes : undefined;
+  middleware(request as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish at once: its headers can no longer be recorded (src/http/security-headers.ts)');
+  return changes;
 }
