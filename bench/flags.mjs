@@ -150,9 +150,9 @@ function shuffle(list) {
 
 /** Where the time goes, and why the targets are not met (written by hand from the profiles; rerunning does not change it). */
 const ANALYSIS = `Where a request's time goes (bench/profiles/after.md: 15 s under wrk, some 270 µs of wall time a request under the
-profiler): writing the 13 KB answer, about a fifth (mostly the same \`writev\` the ceiling spends half its own time in);
-evaluating the 50 flags about a fifth (some 50 µs, half of it the SHA-1 of 25 bucketing hashes); the person read some
-7 % (a SQLite lookup through two indexes, 17–22 µs timed inside the service); reading and decoding the body some 7 %;
+profiler): writing the 13 KB answer, about a quarter (mostly the same \`writev\` the ceiling spends half its own time in);
+evaluating the 50 flags about a quarter (some 60 µs, half of it the SHA-1 of 25 bucketing hashes); the person read some
+8 % (a SQLite lookup through two indexes, 17–22 µs timed inside the service); reading and decoding the body some 7 %;
 Node's HTTP parsing, the headers (security, CORS, rate limit), promise turns, timers and garbage collection the rest.
 
 The bound in the last line (an engine, and a server that only answers) is not far above 50 % (52–64 % in these runs): at
@@ -162,9 +162,12 @@ patched for the experiment (not kept), in alternating 6 s wrk rounds: the servic
 the first one's evaluation (no person read, no engine) 30–44 %: the work around the evaluation alone is past the 50 %
 budget. In that build's profile, \`Buffer.byteLength\` of the joined answer took 8 %; answers are now ASCII (characters
 past it escaped in the cached fragments: the same JSON), their length is the string's and they are written as latin1:
-some 8 % more requests/s (medians of alternating rounds: 3,390 → 3,652 and 3,435 → 4,011). The targets (≥ 50 %, p99 ≤
-10 ms) are not met: in the pairs of before and after runs of this session, minutes apart, one process went from 12–13 %
-to 20–22 % of the ceiling and its p99 from 27–33 ms to 12–17 ms (the p99 moves most with the machine's load).
+some 8 % more requests/s (medians of alternating rounds: 3,390 → 3,652 and 3,435 → 4,011). The answer's headers
+(helmet's dozen, CORS, the rate limit's) were set one \`setHeader\` at a time and checked again by \`writeHead\`; they now go
+to \`writeHead\` at once as one list: some 10 % more requests/s (five alternating pairs of 6 s rounds, 1.09–1.11× each).
+The targets (≥ 50 %, p99 ≤ 10 ms) are not met: in the pairs of before and after runs of this day, minutes apart, one
+process went from 12–14 % to 20–24 % of the ceiling and its p99 from 27–33 ms to 11–17 ms (the p99 moves most with the
+machine's load).
 
 Tried and left: a SHA-1 in JavaScript, and in WebAssembly (hash-wasm): both slower than \`crypto.hash\` on this CPU;
 answering with a Buffer made from the string (no faster within the noise); Fastify with the app's hooks made cheaper
