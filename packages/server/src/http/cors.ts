@@ -15,7 +15,7 @@ const HEADER_LIST = /^[\w\-, ]+$/;
  */
 export function echoOriginCors(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
   // A callback hook: it runs for every SDK request, and a promise each is wasted there.
-  reply.raw.setHeader(CROSS_ORIGIN[0], CROSS_ORIGIN[1]);
+  reply.raw.setHeader(...CROSS_ORIGIN);
   const headers = corsHeaders(request.headers);
   for (let i = 0; i < headers.length; i += 2) reply.raw.setHeader(headers[i], headers[i + 1]);
   done();
@@ -27,10 +27,7 @@ const CROSS_ORIGIN = ['cross-origin-resource-policy', 'cross-origin'] as const;
  * Helmet's headers as the SDK endpoints send them, a flat name, value list (`writeHead`'s form; `/flags` starts from
  * it): `Cross-Origin-Resource-Policy: cross-origin` in place of helmet's.
  */
-export const SDK_SECURITY_HEADERS: readonly string[] = [
-  ...SECURITY_HEADERS.filter((_, i, all) => all[i - (i % 2)].toLowerCase() !== CROSS_ORIGIN[0]),
-  ...CROSS_ORIGIN,
-];
+export const SDK_SECURITY_HEADERS: readonly string[] = [...SECURITY_HEADERS.filter(([name]) => name.toLowerCase() !== CROSS_ORIGIN[0]), CROSS_ORIGIN].flat();
 
 /** The headers that echo a request's Origin (none without one), as a flat name, value list. */
 export function corsHeaders(headers: IncomingHttpHeaders): string[] {

@@ -41,10 +41,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
 const SECURITY_HEADER_CHANGES = recordHeaders(helmet({ contentSecurityPolicy: API_CSP }));
 
 /**
- * The headers helmet sets, as a flat name, value list (`writeHead`'s form): what a response built without
- * `setHeader` (`/flags`) starts from. Helmet's removals concern headers such a response never had.
+ * The headers helmet sets: what a response built without `setHeader` (`/flags`) starts from. Helmet's removals
+ * concern headers such a response never had.
  */
-export const SECURITY_HEADERS: readonly string[] = SECURITY_HEADER_CHANGES.flatMap(([name, value]) => (value === null ? [] : [name, value]));
+export const SECURITY_HEADERS = SECURITY_HEADER_CHANGES.filter((change): change is [string, string] => change[1] !== null);
 
 /** Sets helmet's headers on a response, as recorded. */
 export function setSecurityHeaders(response: ServerResponse) {
