@@ -12,7 +12,7 @@ import { ValidationError } from '../errors';
 import { isObject } from '../json';
 import type { Services } from '../services';
 import { parseFlagsRequest } from './request';
-import { renderBody, type Shape } from './wire';
+import { asciiJson, renderBody, type Shape } from './wire';
 
 export type FlagsPath = 'flags' | 'decide';
 
@@ -96,13 +96,13 @@ export class FlagsEndpoint {
     const started = performance.now();
     // The answer's headers, sent at once by `writeHead` (a header an error sets with `setHeader` joins them).
     const headers: Array<string | number> = [...SDK_SECURITY_HEADERS, ...corsHeaders(request.headers)];
-    // `ascii`: the body is ASCII (as `renderBody` makes it), so its length is its bytes' and no UTF-8 encoding is needed.
-    const done = (status: number, body: string, error?: unknown, ascii = false) => {
+    // Every body is ASCII (`renderBody`, `asciiJson`): its length is its bytes', and no UTF-8 encoding is needed.
+    const done = (status: number, body: string, error?: unknown) => {
       if (!response.headersSent) {
-        headers.push('content-type', JSON_TYPE, 'content-length', ascii ? body.length : Buffer.byteLength(body));
+        headers.push('content-type', JSON_TYPE, 'content-length', body.length);
         response.writeHead(status, headers);
       }
-      response.end(body, ascii ? 'latin1' : 'utf8');
+      response.end(body, 'latin1');
       this.options.authFailures.answered(ip, status);
       if (error !== undefined) this.logError(error, status);
       if (!viaFastify) logRequest(this.options.log, null, 'POST', request.url ?? '', status, performance.now() - started);
@@ -111,10 +111,10 @@ export class FlagsEndpoint {
       const apiError = toApiError(error as Error);
       if (!apiError) return done(500, JSON.stringify({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }), error);
       for (const [name, value] of Object.entries(apiError.headers)) headers.push(name, value);
-      done(apiError.statusCode, JSON.stringify(apiError.body()), apiError.code === 'service_unavailable' ? error : undefined);
+      done(apiError.statusCode, asciiJson(apiError.body()), apiError.code === 'service_unavailable' ? error : undefined);
     };
     this.answer(request, response, headers, path, queryString, ip)
-      .then((body) => done(200, body, undefined, true), fail)
+      .then((body) => done(200, body), fail)
       // Writing the answer failed: nothing is left to tell the client, and the process goes on.
       .catch((error: unknown) => this.options.log.error({ err: error }, 'unhandled error'));
   }

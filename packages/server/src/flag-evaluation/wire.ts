@@ -14,9 +14,9 @@ interface Fragments {
 
 /**
  * JSON text with every character past ASCII escaped (`é` as `\u00e9`): the same JSON to any parser, and one byte a
- * character, so a response's length is its string's and it is written without UTF-8 encoding (`renderBody`).
+ * character, so a response's length is its string's and it is written without UTF-8 encoding (`/flags`' answers and errors).
  */
-const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A payload on the wire: a JSON string, as PostHog stores and sends them. */
 const payloadString = (payload: unknown) =>
