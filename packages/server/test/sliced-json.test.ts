@@ -2,7 +2,7 @@
 // parsed in slices (src/http/sliced-json.ts), which must give exactly what JSON.parse gives, and refuse what it refuses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonInSlices } from '../src/http/sliced-json';
+import { parseJsonBytes, parseJsonInSlices } from '../src/http/sliced-json';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 
@@ -77,5 +77,14 @@ describe('parseJsonInSlices', () => {
       fc.asyncProperty(texts, async (text) => expectSame(await sliced(text), parsed(text))),
       { seed: SEED, numRuns: 2_000 },
     );
+  });
+
+  it('parseJsonBytes gives what JSON.parse gives on either side of the 128 KB past which it slices, and refuses the same', async () => {
+    for (const count of [10, 700, 900, 4_000]) {
+      const text = big(count); // some 185 bytes an event: 2 KB and 127 KB (parsed whole), 163 KB and 738 KB (in slices)
+      expectSame(await parseJsonBytes(Buffer.from(text)), parsed(text));
+      const broken = text.replace(' ],"__proto__"', ' ,],"__proto__"');
+      await expect((async () => parseJsonBytes(Buffer.from(broken)))()).rejects.toThrow(SyntaxError);
+    }
   });
 });

@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
-import { parseJsonInSlices } from './sliced-json';
+import { parseJsonBytes } from './sliced-json';
 
 /** A body counts as large once this many bytes of it are held (read, or inflated): it then needs a slot. */
 export const LARGE_BODY_BYTES = 1024 * 1024;
@@ -209,16 +209,13 @@ async function inflate(source: Chunks, reading: Reading): Promise<Buffer> {
   return body;
 }
 
-/** JSON text; a large one in slices, so that the event loop turns while it is parsed. */
-const parseText = (bytes: Buffer): unknown => (bytes.length > LARGE_BODY_BYTES ? parseJsonInSlices(bytes) : JSON.parse(bytes.toString('utf8')));
-
 async function parseJson(bytes: Buffer): Promise<unknown> {
   try {
-    return await parseText(bytes);
+    return await parseJsonBytes(bytes);
   } catch {
     // posthog-js may send base64 text without saying so
     try {
-      return await parseText(fromBase64(bytes.toString('utf8')));
+      return await parseJsonBytes(fromBase64(bytes.toString('utf8')));
     } catch {
       throw badBody('Body is not valid JSON.');
     }

@@ -2,6 +2,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Members of a container are parsed together until their text reaches this many bytes. */
 const SLICE_BYTES = 64 * 1024;
+/**
+ * UTF-8 JSON past this many bytes is parsed in slices by `parseJsonBytes`. V8 keeps a string past 128 KB in its
+ * large-object space, in memory mapped afresh for each one, which on the 2-core VM is slow to touch: a 308 KB batch of
+ * exceptions parsed whole took 2.4–2.9 ms, in slices 1.3–1.9 ms; below 128 KB the slicing's byte scan costs more than it saves
+ * (`npm run bench -- json-parse`).
+ */
+const WHOLE_PARSE_BYTES = 128 * 1024;
 /** How long parsing runs before it lets the event loop turn. */
 const TURN_MS = 10;
 
@@ -135,3 +142,6 @@ export async function parseJsonInSlices(bytes: Buffer): Promise<unknown> {
   if (skipSpace(bytes, end) !== bytes.length) throw invalid();
   return value;
 }
+
+/** The value of the JSON text in `bytes` (UTF-8): JSON.parse of it whole when small, else `parseJsonInSlices`. */
+export const parseJsonBytes = (bytes: Buffer): unknown => (bytes.length > WHOLE_PARSE_BYTES ? parseJsonInSlices(bytes) : JSON.parse(bytes.toString('utf8')));
