@@ -250,6 +250,27 @@ more rows (its occurrence, its issue's person). On PostgreSQL the rows go as one
 text escapes the properties' JSON again. Reaching 80 % would need an exception to cost a quarter more than a 0.33 KB
 event: less than parsing its bytes alone.
 
+Stop 22 (profiles with \`--cpu-prof\` and with Linux \`perf\`; each change measured with two builds side by side, the
+code before it and after, in alternating rounds of 300 batches of exceptions, on one fresh service each):
+
+- A request waiting for its commit held its whole decoded body (a batch of exceptions decodes to several times its JSON's
+  size), which the garbage collector copied, and often moved to the old generation, while it waited. The body is now
+  dropped once its events are normalized: service CPU per 1k exceptions 203 → 190 and 180 → 157 ms on SQLite, 156 → 144 ms
+  on PostgreSQL (medians of 8 rounds; lower in 7 of the 8 rounds of each run), resident memory after the rounds 401 → 383,
+  326 → 287 and 419 → 259 MB.
+- A batch of 100 exceptions is some 320 KB, and making it one string cost more than its size explains: V8 keeps a string
+  past 128 KB in memory mapped afresh, slow to touch on this machine (\`npm run bench -- json-parse\`). Bodies past
+  128 KB are now parsed in slices: reading the body went from 16 % to 11 % of the service's samples under exceptions, and
+  the median CPU per 1k exceptions from 175 to 169 ms (10 rounds), within the rounds' spread.
+- Where the rest goes (\`perf\` on the service under exceptions): the kernel 28 % of the samples, much of it this virtual
+  machine's cost of a system call. SQLite writes each frame of its write-ahead log with two calls (the 24-byte header, then
+  the 4 KB page; \`strace\`), and a 3 KB row fills most of a page where a plain event's shares one with some ten others.
+- Measured and left: the rows of a PostgreSQL insert in JSON parameters of at most 64 KB instead of one (CPU per 1k
+  exceptions 131 → 146 and 142 → 140 ms in two runs); SQLite pages of 8 or 16 KB, and a 64 MB page cache (within the
+  spread); a 64 MB young generation (\`--max-semi-space-size=64\`: garbage collection from 22 % to 10 % of the samples,
+  CPU per 1k exceptions 7–14 % lower in three runs, resident memory some 85 MB higher; a V8 option the process must be
+  started with, not made a default).
+
 Tried and left: storing each distinct list once (a table of lists by their hash, the event row pointing at it, the events
 API putting the list back): some 15 % less service CPU per exception in a quick trial, for a second table every read of
 events would join; left for a later change, with what it saves on disk.

@@ -83,6 +83,10 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const query = request.query as Query;
       const { events, refused } = await normalizeEvents(request.body as CaptureBody, query, opts.eventMaxBytes);
+      // The decoded body is dropped here, so that a request waiting for its commit holds only its events as they will be
+      // stored: the garbage collector then copies less meanwhile (a batch of exceptions decodes to several times its
+      // JSON's size; see "Stop 22" in bench/exceptions.mjs).
+      request.body = undefined;
       // Nothing to store: the request is refused as a whole, for its first event's reason.
       if (!events.length) throw refused[0]!;
       await services.errorTracking.prepare(events, request.project!.id);
