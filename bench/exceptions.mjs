@@ -254,10 +254,9 @@ Stop 22 (profiles with \`--cpu-prof\` and with Linux \`perf\`; each change measu
 code before it and after, in alternating rounds of 300 batches of exceptions, on one fresh service each):
 
 - A request waiting for its commit held its whole decoded body (a batch of exceptions decodes to several times its JSON's
-  size), which the garbage collector copied, and often moved to the old generation, while it waited. The body is now
-  dropped once its events are normalized: service CPU per 1k exceptions 203 → 190 and 180 → 157 ms on SQLite, 156 → 144 ms
-  on PostgreSQL (medians of 8 rounds; lower in 7 of the 8 rounds of each run), resident memory after the rounds 401 → 383,
-  326 → 287 and 419 → 259 MB.
+  size), which the garbage collector copied while it waited. The body is now dropped once its events are normalized: service CPU per 1k exceptions 203 → 190 and 180 → 157 ms on SQLite, 156 → 144 ms
+  on PostgreSQL (medians of 8 rounds; lower in 7 of 8 rounds of the SQLite run read round by round, in all 8 on
+  PostgreSQL), resident memory after the rounds 401 → 383, 326 → 287 and 419 → 259 MB.
 - A batch of 100 exceptions is some 320 KB, and making it one string cost more than its size explains: V8 keeps a string
   past 128 KB in memory mapped afresh, slow to touch on this machine (\`npm run bench -- json-parse\`). Bodies past
   128 KB are now parsed in slices: reading the body went from 16 % to 11 % of the service's samples under exceptions, and
