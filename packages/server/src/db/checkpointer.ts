@@ -8,13 +8,15 @@ const CHECKPOINT_EVERY_MS = 200;
 const AUTOCHECKPOINT_PAGES = 1000;
 
 // Runs in the worker, on its own connection. PASSIVE never waits for (nor blocks) readers and writers; once a
-// checkpoint has copied every frame and nothing was written since, TRUNCATE empties the WAL file (it waits at
-// most busy_timeout for a writer, here in the worker).
+// checkpoint has copied every frame and nothing was written since, TRUNCATE empties the WAL file. The connection
+// waits for no one (busy timeout 0): while a TRUNCATE waits for a reader, SQLite keeps every new writer out, and the
+// reader may be this service's own, whose read ends only when its event loop turns, which its writer, busy-waiting,
+// holds up; the write failed once DATABASE_TIMEOUT_MS had passed (test/checkpointer.test.ts). A TRUNCATE that cannot
+// finish at once is tried again at a later idle tick.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.module);
-const db = new SQLite(workerData.file);
-db.pragma('busy_timeout = ' + workerData.timeoutMs);
+const db = new SQLite(workerData.file, { timeout: 0 });
 let idleAt = -1;
 const timer = setInterval(() => {
   try {
@@ -35,9 +37,9 @@ parentPort.once('message', () => {
  * pages and syncing the database file on the thread that commits. Here `sqlite` stops doing so and a worker thread
  * with its own connection checkpoints every CHECKPOINT_EVERY_MS instead. Resolves `stop` once the worker has closed.
  */
-export function checkpointInWorker(sqlite: SQLite.Database, file: string, timeoutMs: number): { stop(): Promise<void> } {
+export function checkpointInWorker(sqlite: SQLite.Database, file: string): { stop(): Promise<void> } {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { module, file, timeoutMs, everyMs: CHECKPOINT_EVERY_MS } });
+  const worker = new Worker(WORKER, { eval: true, workerData: { module, file, everyMs: CHECKPOINT_EVERY_MS } });
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

@@ -145,7 +145,7 @@ export async function openDatabase(
     sqlite.pragma(`busy_timeout = ${timeoutMs}`);
     // One process checkpoints the WAL for all (the others only commit: no checkpoint inside their commits either).
     if (config.runsJobs === false) sqlite.pragma('wal_autocheckpoint = 0');
-    else checkpointer = checkpointInWorker(sqlite, file, timeoutMs);
+    else checkpointer = checkpointInWorker(sqlite, file);
     kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, timeoutMs) });
   }
   const migrator = new Migrator({
