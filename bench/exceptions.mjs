@@ -225,7 +225,7 @@ async function run(dialect) {
 }
 
 /** What the profiles say (written by hand from the runs of its date; rerunning the command does not change it). */
-const ANALYSIS = `Before and after the changes of this session (the commit before them, 791869f, run in a worktree of its own with this
+const ANALYSIS = `Before and after the changes of stop 20 (the commit before them, 791869f, run in a worktree of its own with this
 benchmark; three pairs, each the old code then this one, minutes apart, as the machine slowed through the hour):
 
 | pair | SQLite share, old → new | SQLite service CPU per 1k exceptions, old → new | PostgreSQL share, old → new | PostgreSQL CPU, old → new |
