@@ -43,6 +43,13 @@ export async function freePort() {
 }
 
 /**
+ * The last line `service start` prints once it listens ("Open http://… to use the web app."), whole: what it prints
+ * on listening is in `output` by then, so that a test reading what comes after sees only what it caused. (Resolving
+ * on the first line, "Service listening on …", let the second arrive later on a busy machine, in a test's log lines.)
+ */
+const LISTENING = /to use the web app[^\n]*\n/;
+
+/**
  * Starts `service start` with this environment (PORT, DATA_DIR, DATABASE_URL ...) and resolves once it listens;
  * `bin` is the command's script, by default the repository's (another is an installed package's); `startTimeoutMs`:
  * how long it may take to listen (several workers take longer).
@@ -54,7 +61,7 @@ export async function spawnService(env, port, bin = serviceBin, startTimeoutMs =
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + startTimeoutMs;
-  while (!output.includes('Service listening')) {
+  while (!LISTENING.test(output)) {
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');
       throw new Error(`the service did not start:\n${output}`);
