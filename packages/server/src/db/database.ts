@@ -30,6 +30,7 @@ import { experiments } from './migrations/0008-experiments';
 import { experimentIndexes } from './migrations/0009-experiment-indexes';
 import { errorTracking } from './migrations/0010-error-tracking';
 import { sourceMaps } from './migrations/0011-source-maps';
+import { lz4Compression } from './migrations/0012-lz4-compression';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -94,6 +95,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0009-experiment-indexes': experimentIndexes(),
     '0010-error-tracking': errorTracking(dialect),
     '0011-source-maps': sourceMaps(dialect),
+    '0012-lz4-compression': lz4Compression(dialect),
   };
 }
 
