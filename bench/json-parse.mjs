@@ -44,13 +44,14 @@ for (const count of COUNTS) {
   console.log(JSON.stringify(rows.at(-1)));
 }
 
+const span = (values) => `${fmt(Math.min(...values), 2)}–${fmt(Math.max(...values), 2)}`;
 const fmt = (n, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 record(
   'Parsing SDK bodies (issue 15)',
   `Command: \`${COMMAND}\` (${new Date().toISOString().slice(0, 16)}Z, ${machine()}, load average ${os.loadavg()[0].toFixed(1)}).
 Batches of the exceptions benchmark's \`$exception\` events (some 3 KB each), parsed in this process: whole (\`JSON.parse\` of
-the body as one string) and in slices (\`parseJsonInSlices\`: the body's bytes scanned for member boundaries, runs of
-members parsed some 64 KB at a time); the two alternate, ${ROUNDS} rounds of some ${BYTES_A_ROUND / 1024 / 1024} MB parsed each; medians.
+the body as one string) and in slices (\`parseJsonInSlices\`: runs of members parsed some 64 KB at a
+time); the two alternate, ${ROUNDS} rounds of some ${BYTES_A_ROUND / 1024 / 1024} MB parsed each; medians.
 The SDK endpoints parse a body whole up to 128 KB and in slices past it (\`parseJsonBytes\`).
 
 | events | body KB | whole µs | sliced µs | whole µs per KB | sliced µs per KB | taken by the endpoints |
@@ -63,7 +64,9 @@ ${rows
   .join('\n')}
 
 V8 keeps a string past 128 KB in its large-object space, in memory mapped afresh for each one, and on this virtual
-machine fresh memory is slow to touch (making a string of a 130 KB buffer took some 0.7 ms, of a 100 KB one 0.08 ms): one
-string of a body past 128 KB costs 1.5 to 2 times what the same bytes cost as smaller strings. Slicing scans every byte in
-JavaScript, which below that costs more than it saves.`,
+machine fresh memory is slow to touch, more in some hours than in others: in this run a whole parse cost
+${span(rows.filter((r) => r.kb > 128).map((r) => r.whole / r.kb))} µs per KB past 128 KB, against ${span(rows.filter((r) => r.kb <= 128).map((r) => r.whole / r.kb))} below it. Slicing finds the
+cuts between a batch's elements without reading every byte where the elements begin alike (\`},{"uuid":\` in a compact
+batch), each cut checked by parsing its run, and scans the bytes for member boundaries otherwise (the last run, a
+failed cut, other bodies); below 128 KB the slicing costs more than it saves.`,
 );

@@ -79,6 +79,43 @@ describe('parseJsonInSlices', () => {
     );
   });
 
+  it('gives what JSON.parse gives where it cuts a compact batch at an element that begins as the first does, and refuses the same', async () => {
+    // Batch elements begin alike ({"uuid":…), and the runs between them are cut there without a scan; where objects
+    // nested in them begin alike too, a cut may be guessed inside one, whose run then fails to parse and is scanned.
+    const element = (i: number, pad: number, nestedKey: string) =>
+      JSON.stringify({
+        uuid: `u${i}`,
+        nested: [
+          { [nestedKey]: 'inner', s: '},{"uuid":' },
+          { [nestedKey]: 'x'.repeat(pad), deeper: [{ [nestedKey]: i }, { [nestedKey]: [] }] },
+        ],
+        text: `},{\\"uuid\\": ${'y'.repeat(i % 50)}`,
+        ['__proto__']: [i],
+      });
+    for (const nestedKey of ['uuid', 'name'])
+      for (let pad = 0; pad < 1200; pad += 97) {
+        const batch = `[${Array.from({ length: 700 }, (_, i) => element(i, (pad * (i + 1)) % 1500, nestedKey)).join(',')}]`;
+        expectSame(await sliced(batch), parsed(batch));
+        const body = `{"api_key":"phc_x","batch":${batch},"sent_at":"now"}`;
+        expectSame(await sliced(body), parsed(body));
+        const after = `{"batch":${batch},"extra":[{"uuid":1},{"uuid":2}],"more":[${element(1, pad, nestedKey)},${element(2, pad, nestedKey)}]}`;
+        expectSame(await sliced(after), parsed(after)); // a cut found past the batch's end
+        const cuts = [body.lastIndexOf('},{"uuid":')];
+        for (let cut = body.indexOf('},{"uuid":', 65_536); cut >= 0; cut = body.indexOf('},{"uuid":', cut + 70_000)) cuts.push(cut);
+        for (const cut of cuts) {
+          const broken = [
+            `${body.slice(0, cut)}]${body.slice(cut)}`,
+            `${body.slice(0, cut + 1)}${body.slice(cut + 2)}`,
+            `${body.slice(0, cut + 2)}"${body.slice(cut + 2)}`,
+          ];
+          for (const text of broken) {
+            expect(parsed(text)).toBe('invalid');
+            expect(await sliced(text)).toBe('invalid');
+          }
+        }
+      }
+  });
+
   it('parseJsonBytes gives what JSON.parse gives on either side of the 128 KB past which it slices, and refuses the same', async () => {
     for (const count of [10, 700, 900, 4_000]) {
       const text = big(count); // some 185 bytes an event: 2 KB and 127 KB (parsed whole), 163 KB and 738 KB (in slices)

@@ -4,8 +4,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 const SLICE_BYTES = 64 * 1024;
 /**
  * UTF-8 JSON past this many bytes is parsed in slices by `parseJsonBytes`. V8 keeps a string past 128 KB in its
- * large-object space, in memory mapped afresh for each one, which on the 2-core VM is slow to touch: a 308 KB batch of
- * exceptions parsed whole took 2.4–2.9 ms, in slices 1.3–1.9 ms; below 128 KB the slicing's byte scan costs more than
+ * large-object space, in memory mapped afresh for each one, which on the 2-core VM is slow to touch (at some hours a
+ * 308 KB batch of exceptions parsed whole took 2.4–2.9 ms, in slices 1.3–1.9 ms); below 128 KB slicing costs more than
  * it saves (`npm run bench -- json-parse`).
  */
 const WHOLE_PARSE_BYTES = 128 * 1024;
@@ -20,6 +20,7 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
+const CLOSE_AND_NEXT = Buffer.from('},');
 
 const invalid = () => new SyntaxError('Invalid JSON');
 
@@ -72,6 +73,33 @@ class Turns {
 }
 
 /**
+ * A run of an array's elements from `i` (an element's start) found without scanning every byte, when the element is an
+ * object: up to the first `},` followed by the element's own opening (`{"uuid":`, say: the elements of a batch begin
+ * alike) some 64 KB on, or the last one when there is none, the run is parsed and its elements pushed onto `items`; the index of the next element, or -1
+ * when no such run is there. The guess is right exactly when the run parses: cut inside a string or a nested value, it
+ * would end in an open string or bracket, which JSON.parse refuses (its grammar reads the same bytes the same way in
+ * the run as in the whole text), and the caller then scans those bytes.
+ */
+async function guessedRun(bytes: Buffer, i: number, items: unknown[], turns: Turns): Promise<number> {
+  if (bytes[i] !== OPEN_OBJECT || bytes[i + 1] !== QUOTE) return -1;
+  const opening = bytes.subarray(i, stringEnd(bytes, i + 1) + 1);
+  const apart = Buffer.concat([CLOSE_AND_NEXT, opening]);
+  let cut = bytes.indexOf(apart, i + SLICE_BYTES);
+  // Less than a run left: up to the last element (the rest of the text ends the array, or the guess fails).
+  if (cut < 0) cut = bytes.lastIndexOf(apart);
+  if (cut <= i) return -1;
+  let run: unknown[];
+  try {
+    run = JSON.parse(`[${bytes.toString('utf8', i, cut + 1)}]`) as unknown[];
+  } catch {
+    return -1;
+  }
+  for (const item of run) items.push(item);
+  await turns.maybeYield();
+  return cut + 2;
+}
+
+/**
  * The array or object whose bracket is at `start`, and the index after it. Runs of members are parsed by JSON.parse
  * (which checks them); when `splitValues` (objects only), a member whose value is an array or object is parsed, in runs,
  * on its own.
@@ -96,7 +124,16 @@ async function container(bytes: Buffer, start: number, splitValues: boolean, tur
   };
   let i = skipSpace(bytes, start + 1);
   if (bytes[i] === close) return [isArray ? items : fields, i + 1];
+  let guessing = isArray;
   for (;;) {
+    if (guessing && runStart < 0) {
+      const after = await guessedRun(bytes, i, items, turns);
+      if (after > 0) {
+        i = after;
+        continue;
+      }
+      guessing = false;
+    }
     let key = '';
     let valueStart = i;
     if (splitValues) {
