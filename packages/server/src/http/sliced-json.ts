@@ -75,10 +75,11 @@ class Turns {
 /**
  * A run of an array's elements from `i` (an element's start) found without scanning every byte, when the element is an
  * object: up to the first `},` followed by the element's own opening (`{"uuid":`, say: the elements of a batch begin
- * alike) some 64 KB on, or the last one when there is none, the run is parsed and its elements pushed onto `items`; the index of the next element, or -1
- * when no such run is there. The guess is right exactly when the run parses: cut inside a string or a nested value, it
- * would end in an open string or bracket, which JSON.parse refuses (its grammar reads the same bytes the same way in
- * the run as in the whole text), and the caller then scans those bytes.
+ * alike) some 64 KB on (within another 64 KB, so that a run stays short), or the last one when there is none; the run
+ * is parsed and its elements pushed onto `items`. Returns the index of the next element, or -1 when no such run is
+ * there. The guess is right exactly when the run parses: cut inside a string or a nested value, it would end in an
+ * open string or bracket, which JSON.parse refuses (its grammar reads the same bytes the same way in the run as in the
+ * whole text), and the caller then scans those bytes.
  */
 async function guessedRun(bytes: Buffer, i: number, items: unknown[], turns: Turns): Promise<number> {
   if (bytes[i] !== OPEN_OBJECT || bytes[i + 1] !== QUOTE) return -1;
@@ -87,7 +88,7 @@ async function guessedRun(bytes: Buffer, i: number, items: unknown[], turns: Tur
   let cut = bytes.indexOf(apart, i + SLICE_BYTES);
   // Less than a run left: up to the last element (the rest of the text ends the array, or the guess fails).
   if (cut < 0) cut = bytes.lastIndexOf(apart);
-  if (cut <= i) return -1;
+  if (cut <= i || cut > i + 2 * SLICE_BYTES) return -1;
   let run: unknown[];
   try {
     run = JSON.parse(`[${bytes.toString('utf8', i, cut + 1)}]`) as unknown[];
