@@ -132,8 +132,8 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   private shuttingDown: Promise<void> | null = null;
   /** Exceptions being turned into events (source files are read): flush and shutdown wait for them. */
   private readonly building = new Set<Promise<void>>();
-  /** Exceptions captured in this turn of the event loop, so autocapture skips one the app captured itself. */
-  private readonly capturedThisTurn = new Set<unknown>();
+  /** Exceptions captured in this turn of the event loop (and how many times), so autocapture skips one the app captured itself. */
+  private readonly capturedThisTurn = new Map<unknown, number>();
   private readonly exceptionLimiter = new BucketRateLimiter();
   /** Types being dropped by the limiter: warned about once per streak. */
   private readonly rateLimitedTypes = new Set<string>();
@@ -604,10 +604,19 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
     }
   }
 
-  /** Remembers an exception until the turn after next (the app's listener may run before or after ours). */
+  /**
+   * Remembers an exception until the turn after next (the app's listener may run before or after ours). Each is
+   * forgotten on its own schedule: clearing them all at once could forget one noted just before autocapture looks.
+   */
   private noteCaptured(error: unknown): void {
-    if (!this.capturedThisTurn.size) setImmediate(() => setImmediate(() => this.capturedThisTurn.clear()));
-    this.capturedThisTurn.add(error);
+    this.capturedThisTurn.set(error, (this.capturedThisTurn.get(error) ?? 0) + 1);
+    setImmediate(() =>
+      setImmediate(() => {
+        const left = this.capturedThisTurn.get(error)! - 1;
+        if (left) this.capturedThisTurn.set(error, left);
+        else this.capturedThisTurn.delete(error);
+      }),
+    );
   }
 
   /** Runs `fn`, reporting instead of throwing: the event methods never throw into the host app. */

@@ -482,6 +482,40 @@ setTimeout(async () => {
       synthetic: true,
     });
   });
+
+  it("the app's own captureException wins however many turns after another exception it comes", async () => {
+    // An autocaptured exception, then k turns later one the app captures itself: autocapture once forgot the app's
+    // capture when the first one's memory was cleared in between (k = 2), and sent it a second time.
+    const { code, output } = await runChild(
+      'turns.mjs',
+      `const client = new Service(process.env.SERVICE_TOKEN, { host: process.env.SERVICE_HOST, enableExceptionAutocapture: true });
+process.on('uncaughtException', (error) => {
+  if (error instanceof RangeError) client.captureException(error, 'app-user', { by: 'app' });
+});
+const later = (turns, fn) => (turns === 0 ? fn() : setImmediate(() => later(turns - 1, fn)));
+for (let k = 0; k < 6; k++)
+  setTimeout(() => {
+    setImmediate(() => { throw new TypeError('first auto-5 ' + k); });
+    later(k, () => setImmediate(() => { throw new RangeError('then by app auto-5 ' + k); }));
+  }, 20 * k);
+setTimeout(async () => {
+  await client.shutdown();
+  console.log('done');
+}, 300);
+`,
+    );
+    expect(output).toContain('done');
+    expect(code).toBe(0);
+    const values = Array.from({ length: 6 }, (_, k) => `then by app auto-5 ${k}`);
+    await waitForException(values[5]!);
+    const all = (await service.events({ event: '$exception' })).results;
+    for (const value of values) {
+      const events = all.filter((e) => (e.properties.$exception_list as ExceptionEntry[])[0]!.value === value);
+      expect(events, value).toHaveLength(1);
+      expect(events[0]).toMatchObject({ distinct_id: 'app-user', properties: { by: 'app' } });
+    }
+    expect(all.filter((e) => (e.properties.$exception_list as ExceptionEntry[])[0]!.value.startsWith('first auto-5'))).toHaveLength(6);
+  });
 });
 
 async function waitForException(value: string): Promise<StoredEvent> {
