@@ -242,7 +242,8 @@ describe('request log', () => {
       expect((await fetch(`${started.url}/api/early_access_features/?token=${started.token}&stage=beta`)).status).toBe(200);
       expect((await fetch(`${started.url}/api/projects/`)).status).toBe(401);
       // The log is written asynchronously: wait for both lines (a busy machine may take a moment). Every line is JSON;
-      // the request lines are those with a method (a background job may warn meanwhile on a loaded machine).
+      // the request lines are those with a method (pino writes asynchronously and the banner synchronously, so
+      // Fastify's "Server listening at" line may come after the banner, among these).
       const logged = () => started.output().slice(before).trim().split('\n').filter(Boolean);
       const requestLines = () =>
         logged()
