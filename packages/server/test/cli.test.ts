@@ -281,8 +281,9 @@ describe('request log', () => {
       const deadline = Date.now() + 30_000;
       while (!output.includes('Service listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       expect((await fetch(`http://127.0.0.1:${port}/_health`)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(output).toMatch(/^\d\d:\d\d:\d\d GET \/_health 200 \d+(\.\d)?ms\r?$/m);
+      const line = /^\d\d:\d\d:\d\d GET \/_health 200 \d+(\.\d)?ms\r?$/m;
+      for (let waited = 0; !line.test(output) && waited < 5000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+      expect(output).toMatch(line);
       expect(output).not.toMatch(/"level"|incoming request|request completed/);
     } finally {
       // Ctrl-C on the terminal: SIGINT to the service, which stops.
