@@ -458,10 +458,15 @@ process.on('unhandledRejection', () => { seen++; });
 for (let i = 0; i < 25; i++) setTimeout(() => { throw new TypeError('looping auto-3'); }, 1);
 setTimeout(() => { throw new RangeError('handled by app auto-3'); }, 5);
 setTimeout(() => Promise.reject(42), 5);
-setTimeout(async () => {
+// Once all 27 were seen and autocapture has looked at the last (a turn on), everything is sent; at 5 s in any case.
+const later = (turns, fn) => (turns === 0 ? fn() : setImmediate(() => later(turns - 1, fn)));
+const finish = async () => {
+  clearInterval(waiting);
   await client.shutdown();
   console.log('seen', seen);
-}, 200);
+};
+const waiting = setInterval(() => seen >= 27 && (clearInterval(waiting), later(3, finish)), 10);
+setTimeout(finish, 5000).unref();
 `,
     );
     expect(output).toContain('seen 27');
