@@ -86,6 +86,25 @@ describe('gzip is inflated as it arrives', () => {
     expect(JSON.parse(res.body)).toEqual({ type: 'invalid_request', code: 'request_too_large', detail: 'Request body is too large.', attr: null });
   });
 
+  it('answers 413 JSON as soon as a gzip body inflates past the limit, though all of it arrived before and no more comes', async () => {
+    // All of the compressed body is sent at once, in small pieces: it is all read (and waiting to be inflated) before the
+    // limit is reached. The answer once waited for more of the body, which never came, until the request timed out.
+    const gzip = createGzip();
+    const compressed: Buffer[] = [];
+    gzip.on('data', (chunk: Buffer) => compressed.push(chunk));
+    gzip.write(`{"api_key": "${s.token}", "batch": [{"event": "x", "distinct_id": "a", "properties": {"p": "`);
+    gzip.write(Buffer.alloc(25 * MB, 'a'));
+    await new Promise((resolve) => gzip.flush(constants.Z_SYNC_FLUSH, () => resolve(undefined)));
+    const bytes = Buffer.concat(compressed);
+    const { request, answer } = unfinished('/batch/', { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' }, (req) => {
+      for (let at = 0; at < bytes.length; at += 1024) req.write(bytes.subarray(at, at + 1024));
+    });
+    const res = await answer;
+    request.destroy();
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'request_too_large' });
+  });
+
   it('stores a large gzip body whose token is only inside it (Content-Encoding and magic bytes)', async () => {
     const id = `large-${Date.now()}`;
     const body = gzipSync(batch(s.token, id, 300, 10_000)); // 3 MB inflated

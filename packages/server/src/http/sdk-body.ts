@@ -194,13 +194,26 @@ async function* wire(source: Chunks, maxBytes: number): AsyncGenerator<Buffer> {
   }
 }
 
-/** `source` gunzipped as it arrives, collected under the limits. */
+/**
+ * `source` gunzipped as it arrives, collected under the limits. A refusal while collecting (413, 401, 503) is thrown at
+ * once: the pipeline settles only once its source yields again or ends, and a client that sent all it had may send
+ * nothing more (its connection's end settles it then).
+ */
 async function inflate(source: Chunks, reading: Reading): Promise<Buffer> {
   let body: Buffer = Buffer.alloc(0);
-  try {
-    await pipeline(source, zlib.createGunzip(), async (inflated: AsyncIterable<Buffer>) => {
+  let refuse!: (error: unknown) => void;
+  const refused = new Promise<never>((_, reject) => (refuse = reject));
+  const piping = pipeline(source, zlib.createGunzip(), async (inflated: AsyncIterable<Buffer>) => {
+    try {
       body = await collect(inflated, reading, true);
-    });
+    } catch (error) {
+      refuse(error);
+      throw error;
+    }
+  });
+  piping.catch(() => undefined); // once refused, what it settles with later is no one's
+  try {
+    await Promise.race([piping, refused]);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if ((error as { code?: string }).code?.startsWith('Z_')) throw badBody('Body is not valid gzip.');
