@@ -1,3 +1,4 @@
 export { buildService, freePort, repositoryBin, restApi, serviceBin, spawnService, type ServiceProcess } from './service-process.mjs';
 export { DISTINCT_IDS, flagSet, personOf, type BenchFlag } from './flag-set.mjs';
 export { record } from './results.mjs';
+export { eventually } from './wait.mjs';

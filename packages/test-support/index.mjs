@@ -2,3 +2,4 @@
 export { buildService, freePort, repositoryBin, restApi, serviceBin, spawnService } from './service-process.mjs';
 export { DISTINCT_IDS, flagSet, personOf } from './flag-set.mjs';
 export { record } from './results.mjs';
+export { eventually } from './wait.mjs';

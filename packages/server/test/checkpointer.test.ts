@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '@service/test-support';
 import { checkpointInWorker } from '../src/db/checkpointer';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,12 +32,6 @@ function database() {
   writer.prepare('insert into t values (?)').run('x'.repeat(10_000));
   const walBytes = () => fs.statSync(`${file}-wal`).size;
   return { writer, reader, walBytes };
-}
-
-/** Waits until `done` holds, up to `ms`; whether it did. */
-async function eventually(done: () => boolean, ms: number) {
-  for (const until = Date.now() + ms; Date.now() < until; await sleep(50)) if (done()) return true;
-  return done();
 }
 
 describe('checkpointer', () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect, freePort, serviceBin, serviceEnv, startServiceProcess, testStorage, type TestStorage } from './helpers';
-import { repositoryBin, spawnService, type ServiceProcess } from '@service/test-support';
+import { eventually, repositoryBin, spawnService, type ServiceProcess } from '@service/test-support';
 
 const run = promisify(execFile);
 const readme = path.resolve(__dirname, '../../../README.md');
@@ -249,7 +249,7 @@ describe('request log', () => {
         logged()
           .map((line) => JSON.parse(line))
           .filter((entry) => 'method' in entry);
-      for (let waited = 0; requestLines().length < 2 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => requestLines().length >= 2);
       await new Promise((r) => setTimeout(r, 100));
       const lines = requestLines();
       expect(lines, logged().join('\n')).toHaveLength(2);
@@ -282,7 +282,7 @@ describe('request log', () => {
       while (!output.includes('Service listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       expect((await fetch(`http://127.0.0.1:${port}/_health`)).status).toBe(200);
       const line = /^\d\d:\d\d:\d\d GET \/_health 200 \d+(\.\d)?ms\r?$/m;
-      for (let waited = 0; !line.test(output) && waited < 5000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+      await eventually(() => line.test(output));
       expect(output).toMatch(line);
       expect(output).not.toMatch(/"level"|incoming request|request completed/);
     } finally {

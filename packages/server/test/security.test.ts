@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { serviceEnv, startService, testStorage, type TestService } from './helpers';
-import { spawnService } from '@service/test-support';
+import { eventually, spawnService } from '@service/test-support';
 
 let s: TestService;
 beforeAll(async () => {
@@ -230,7 +230,7 @@ describe('no secrets in the log', () => {
         logged()
           .split('\n')
           .filter((line) => line.includes('"method":')).length;
-      for (let waited = 0; requestLines() < 7 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => requestLines() >= 7);
       const log = logged();
       expect(requestLines()).toBe(7);
       expect(log).toContain('/flags/definitions'); // the requests were logged
