@@ -363,6 +363,93 @@ describe('bad input: stored with an issue, never a 500', () => {
   });
 });
 
+describe('exception lists stored once', () => {
+  const eventsOf = async (distinctId: string) => {
+    const res = await s.app.inject({ url: `/api/projects/${s.projectId}/events/?distinct_id=${distinctId}`, headers: s.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results as { id: string; properties: Record<string, unknown> }[];
+  };
+  const rowsOf = (uuids: string[]) =>
+    s.services.db.kysely.selectFrom('events').select(['uuid', 'properties', 'exception_list']).where('uuid', 'in', uuids).orderBy('id').execute();
+
+  it('keeps each distinct list once per project; every event reads back whole, its list first, as sent', async () => {
+    const origin = app();
+    const who = `lists-${randomUUID().slice(0, 8)}`;
+    const stack = [{ filename: `${origin}/x.js`, function: 'save', lineno: 3, colno: 7 }];
+    const events = [
+      exception('TypeError', 'same', stack, { $exception_steps: [{ $message: 'one' }] }, who),
+      exception('TypeError', 'same', stack, { $exception_steps: [{ $message: 'two' }] }, who),
+      exception('TypeError', 'other', [{ ...stack[0]!, function: 'load' }], {}, who),
+    ];
+    await capture(events.slice(0, 2));
+    await capture(events.slice(1));
+    const rows = await rowsOf(events.map((e) => e.uuid));
+    expect(rows).toHaveLength(3);
+    // The rows hold the rest of the properties and name their list: the first two the same one.
+    for (const row of rows) expect(JSON.parse(row.properties)).not.toHaveProperty('$exception_list');
+    expect(rows[0]!.exception_list).toEqual(expect.any(String));
+    expect(rows[1]!.exception_list).toBe(rows[0]!.exception_list);
+    expect(rows[2]!.exception_list).not.toBe(rows[0]!.exception_list);
+    const lists = await s.services.db.kysely
+      .selectFrom('exception_lists')
+      .select(['hash', 'list'])
+      .where('project_id', '=', s.projectId)
+      .where(
+        'hash',
+        'in',
+        rows.map((r) => r.exception_list!),
+      )
+      .execute();
+    expect(lists).toHaveLength(2);
+
+    const read = new Map((await eventsOf(who)).map((e) => [e.id, e.properties]));
+    for (const e of events) {
+      const properties = read.get(e.uuid)!;
+      expect(Object.keys(properties)[0]).toBe('$exception_list');
+      expect(properties.$exception_list).toEqual(e.properties.$exception_list);
+      expect(properties).toMatchObject({ $current_url: 'https://shop.example.com/checkout', $exception_types: ['TypeError'] });
+    }
+    expect(read.get(events[1]!.uuid)!.$exception_steps).toEqual([{ $message: 'two' }]);
+    // An issue's latest event and its events carry the list too.
+    const issue = await getIssue((await issueOf(events[1]!.uuid))!);
+    expect(issue.latest_event.properties).toEqual(read.get(events[1]!.uuid));
+    const occurrences = (await s.app.inject({ url: `${base}${issue.id}/events/`, headers: s.headers })).json();
+    expect(occurrences.results.map((o: { properties: unknown }) => o.properties)).toEqual([events[1], events[0]].map((e) => read.get(e.uuid)));
+  });
+
+  it('keeps lists apart per project: another project’s event with the same list gets its own', async () => {
+    const other = await s.services.projects.create(`lists-${randomUUID().slice(0, 6)}`);
+    const e = exception('Error', 'shared', [{ filename: `${app()}/x.js`, function: 'f' }]);
+    await capture([e]);
+    const copy = { ...e, uuid: randomUUID() };
+    const res = await s.app.inject({ method: 'POST', url: '/batch/', payload: { api_key: other.api_token, batch: [copy] } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mine, theirs] = await rowsOf([e.uuid, copy.uuid]);
+    expect(theirs!.exception_list).toBe(mine!.exception_list);
+    const lists = await s.services.db.kysely.selectFrom('exception_lists').select('project_id').where('hash', '=', mine!.exception_list!).execute();
+    expect(lists.map((l) => l.project_id).sort()).toEqual([s.projectId, other.id].sort());
+  });
+
+  it('reads events stored with their list inside their properties (before lists were kept apart) as they were', async () => {
+    const who = `inline-${randomUUID().slice(0, 8)}`;
+    const properties = { $exception_list: [{ type: 'Error', value: 'old', stacktrace: { type: 'raw', frames: [frame({ function: 'f' })] } }], $lib: 'web' };
+    const uuid = randomUUID();
+    await s.services.db.kysely
+      .insertInto('events')
+      .values({
+        project_id: s.projectId,
+        uuid,
+        event: '$exception',
+        distinct_id: who,
+        properties: JSON.stringify(properties),
+        timestamp: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect((await eventsOf(who)).map((e) => [e.id, e.properties])).toEqual([[uuid, properties]]);
+  });
+});
+
 describe('the issues API', () => {
   /** Three issues: A (3 events, 1 person, oldest), B (2 events, 2 people), C (1 event, newest). */
   async function threeIssues() {

@@ -73,6 +73,29 @@ describe('capture: events above EVENT_MAX_BYTES', () => {
     expect(await storedEvents(id)).toEqual(['before', 'after']);
   });
 
+  it('measures an exception with its list, stored apart: one of exactly EVENT_MAX_BYTES is stored, one byte more refused', async () => {
+    const id = someone('exception');
+    const exception = (pad: string) => ({
+      event: '$exception',
+      distinct_id: id,
+      properties: {
+        $exception_list: [
+          { type: 'Error', value: 'at the limit', stacktrace: { type: 'raw', frames: [{ filename: 'https://a.example/x.js', function: 'f', in_app: true }] } },
+        ],
+        pad,
+      },
+    });
+    expect((await post('/batch/', { api_key: s.token, batch: [exception('')] })).statusCode).toBe(200);
+    // Its size as stored: the properties read back whole (the list and the rest, as one JSON), name and distinct id.
+    const [stored] = (await s.app.inject({ url: `/api/projects/${s.projectId}/events/?distinct_id=${id}`, headers: s.headers })).json().results;
+    const size = Buffer.byteLength(JSON.stringify(stored.properties)) + '$exception'.length + id.length;
+    const atLimit = await post('/batch/', { api_key: s.token, batch: [exception('x'.repeat(LIMIT - size))] });
+    expect(atLimit.json()).toEqual({ status: 1 });
+    const over = await post('/batch/', { api_key: s.token, batch: [exception('x'.repeat(LIMIT - size + 1))] });
+    expect(over.statusCode).toBe(413);
+    expect(await storedEvents(id)).toEqual(['$exception', '$exception']);
+  });
+
   it('answers 413 event_too_large when the only event of a request is too large, and stores nothing', async () => {
     const id = someone('alone');
     const res = await post('/e/', { api_key: s.token, ...eventOf(LIMIT + 1, id) });
@@ -113,6 +136,32 @@ describe('lists: a page holds at most PAGE_MAX_BYTES', () => {
     const { ids, sizes } = await walk(`/api/projects/${s.projectId}/events/?distinct_id=${id}`);
     expect(ids).toEqual([...uuids].reverse());
     expect(sizes.length).toBeGreaterThan(1);
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(PAGE_MAX_BYTES + 64 * 1024);
+  });
+
+  it('pages exceptions by their size with their lists, stored once for all of them', async () => {
+    const id = someone('stacks');
+    // One list of some 0.9 MB (40 frames with 20 lines of context each), sent by 30 events: each row holds a few
+    // hundred bytes and names the list; each event read back holds it all.
+    const line = 'c'.repeat(1_000);
+    const frames = Array.from({ length: 40 }, (_, i) => ({
+      filename: 'https://a.example/x.js',
+      function: `f${i}`,
+      in_app: true,
+      pre_context: Array(10).fill(line),
+      post_context: Array(10).fill(line),
+    }));
+    const batch = Array.from({ length: 30 }, (_, i) => ({
+      event: '$exception',
+      uuid: randomUUID(),
+      distinct_id: id,
+      timestamp: new Date(Date.UTC(2026, 0, 2, 0, 0, i)).toISOString(),
+      properties: { $exception_list: [{ type: 'Error', value: 'deep', stacktrace: { type: 'raw', frames } }] },
+    }));
+    for (let i = 0; i < batch.length; i += 5) expect((await post('/batch/', { api_key: s.token, batch: batch.slice(i, i + 5) })).statusCode).toBe(200);
+    const { ids, sizes } = await walk(`/api/projects/${s.projectId}/events/?distinct_id=${id}`);
+    expect(ids).toEqual(batch.map((e) => e.uuid).reverse());
+    expect(sizes.length).toBeGreaterThan(2);
     for (const size of sizes) expect(size).toBeLessThanOrEqual(PAGE_MAX_BYTES + 64 * 1024);
   });
 

@@ -108,11 +108,21 @@ export interface EventTable {
   uuid: string;
   event: string;
   distinct_id: string;
-  /** JSON object of event properties. */
+  /** JSON object of event properties (without `$exception_list` when `exception_list` names it). */
   properties: string;
   /** When it happened (client clock, corrected), ISO 8601 UTC. */
   timestamp: string;
   /** When it was stored. */
+  created_at: string;
+  /** The hash of its `$exception_list` in `exception_lists`, for an `$exception` event stored since migration 0013. */
+  exception_list: string | null;
+}
+
+/** An exception list (JSON), once per project and distinct list: the events that sent it name it by `hash`. */
+export interface ExceptionListTable {
+  project_id: number;
+  hash: string;
+  list: string;
   created_at: string;
 }
 
@@ -309,6 +319,7 @@ export interface Database {
   group_type_mappings: GroupTypeMappingTable;
   groups: GroupTable;
   events: EventTable;
+  exception_lists: ExceptionListTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
   organizations: OrganizationTable;

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Dialect } from '../db/database';
+import { LIST_KEY_BYTES } from '../events/store';
 import type { Executor } from '../db/schema';
 import { storable } from '../db/text';
 import { uuidv7 } from '../uuid';
@@ -14,11 +16,24 @@ export type ResolveFrames = (projectId: number, release: string | undefined, fra
 /** Without source maps, frames stay as they came. */
 export const unresolved: ResolveFrames = async (_projectId, _release, frames) => frames;
 
+/**
+ * An exception list as stored: its JSON, once per project and distinct list (`exception_lists`), named by `hash`
+ * in the rows of the events that sent it (`events/store.ts`).
+ */
+export interface StoredList {
+  hash: string;
+  json: string;
+  /** The bytes it adds to its event's properties, put back in (`,"$exception_list":` and the list). */
+  bytes: number;
+}
+
 /** What prepareExceptions needs of an event: a captured event (`src/capture/service.ts`). */
 export interface PreparedEvent {
   event: string;
   properties: Record<string, unknown>;
+  /** The properties' JSON, without `$exception_list` when `exceptionList` holds it. */
   propertiesJson: string;
+  exceptionList?: StoredList;
 }
 
 /** Longest issue name and description, in characters. */
@@ -26,11 +41,10 @@ const MAX_ISSUE_TEXT = 255;
 
 const unique = <T>(items: Iterable<T>) => [...new Set(items)];
 
-/** What a sanitized exception list yields: the list (and its JSON), and the proposed fingerprint and summary properties of it. */
+/** What a sanitized exception list yields: the list (and its JSON, made once, and hash), and the proposed fingerprint and summary properties of it. */
 interface Sanitized {
   list: ExceptionEntry[];
-  /** `JSON.stringify(list)`, made once. */
-  json: string;
+  stored: StoredList;
   proposed: string;
   types: string[];
   values: string[];
@@ -53,10 +67,10 @@ let memoized = 0;
 /**
  * An `$exception` event's properties sanitized, as they arrive (`normalizeEvents` calls it before it measures them,
  * so a 10,000-frame stack is measured as the 100 frames it keeps): the exception list (`exception.ts`), the
- * fingerprint (`fingerprint.ts`) and the summary properties; and their JSON, the list's made once per distinct list.
- * Nothing here throws.
+ * fingerprint (`fingerprint.ts`) and the summary properties; the JSON of all but the list, and the list as stored
+ * (made once per distinct list). Nothing here throws.
  */
-export function sanitizeException(properties: Record<string, unknown>): { properties: Record<string, unknown>; json: string } {
+export function sanitizeException(properties: Record<string, unknown>): { properties: Record<string, unknown>; json: string; list: StoredList } {
   const raw = properties.$exception_list;
   // The list alone decides the result, unless it is no list (or has no entry): then other properties do (`invalid`).
   const signature = Array.isArray(raw) && raw.length ? signatureOf(raw) : undefined;
@@ -92,15 +106,22 @@ export function sanitizeException(properties: Record<string, unknown>): { proper
   };
   if (invalid) out.$exception_list_invalid = true;
   summarize(out, sanitized, client);
-  return { properties: out, json: withList(out, sanitized) };
+  return { properties: out, json: jsonWithoutList(out), list: sanitized.stored };
 }
 
-/** The JSON of sanitized properties, the list's JSON (made once per list) put in rather than serialized again. */
-function withList(properties: Record<string, unknown>, sanitized: Sanitized): string {
+/** The JSON of sanitized properties but their list, which is stored on its own (`StoredList`). */
+function jsonWithoutList(properties: Record<string, unknown>): string {
+  const list = properties.$exception_list;
   properties.$exception_list = undefined; // left out by JSON.stringify
-  const rest = JSON.stringify(properties);
-  properties.$exception_list = sanitized.list;
-  return `{"$exception_list":${sanitized.json}${rest === '{}' ? '' : `,${rest.slice(1, -1)}`}}`;
+  const json = JSON.stringify(properties);
+  properties.$exception_list = list;
+  return json;
+}
+
+/** A list's JSON as stored, with its hash (SHA-256, 128 bits of it in base64url: no two lists of a project alike by chance). */
+function storedList(json: string): StoredList {
+  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 22);
+  return { hash, json, bytes: Buffer.byteLength(json) + LIST_KEY_BYTES };
 }
 
 /** What tells most lists apart at a glance: each exception's type, message length and frame count, and its throw site. */
@@ -150,7 +171,7 @@ function sanitizedOf(list: ExceptionEntry[]): Sanitized {
   const frames = list.flatMap((x) => x.stacktrace?.frames ?? []).filter((f) => f.in_app);
   return {
     list,
-    json: JSON.stringify(list),
+    stored: storedList(JSON.stringify(list)),
     proposed: fingerprintOf(undefined, list).proposed,
     types: list.map((x) => x.type),
     values: list.map((x) => x.value),
@@ -196,7 +217,8 @@ export async function prepareExceptions(events: PreparedEvent[], projectId: numb
     if (!resolved) continue;
     const client = props.$exception_fingerprint === props.$exception_proposed_fingerprint ? undefined : (props.$exception_fingerprint as string);
     summarize(props, resolved, client);
-    e.propertiesJson = JSON.stringify(props);
+    e.propertiesJson = jsonWithoutList(props);
+    e.exceptionList = resolved.stored;
   }
 }
 

@@ -3,6 +3,7 @@ import { countThenPage, rowsWithinBytes } from '../db/page';
 import { containsIgnoringCase } from '../db/like';
 import type { Dialect } from '../db/database';
 import type { ErrorTrackingIssueTable, Executor } from '../db/schema';
+import { listOfEvent, wholeBytes, wholeProperties } from '../events/store';
 
 export type IssueRow = Selectable<ErrorTrackingIssueTable>;
 export type NewIssue = Insertable<ErrorTrackingIssueTable>;
@@ -219,7 +220,8 @@ export const issueStore = {
       .innerJoin('events as e', (join) => join.onRef('e.project_id', '=', 'o.project_id').onRef('e.uuid', '=', 'o.event_uuid'))
       .where('o.issue_id', '=', issueId)
       .where('o.project_id', '=', projectId)
-      .select(['e.uuid', 'e.distinct_id', 'e.timestamp', 'e.properties'])
+      .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
+      .select(['e.uuid', 'e.distinct_id', 'e.timestamp', wholeProperties.as('properties')])
       .orderBy('o.timestamp', 'desc')
       .orderBy('o.id', 'desc')
       .limit(1)
@@ -235,13 +237,19 @@ export const issueStore = {
       .where('o.project_id', '=', projectId);
     return countThenPage(query, limit, offset, async (page) => {
       const sizes = await page
-        .select(['e.id', sql<number>`octet_length(e.properties)`.as('bytes')])
+        .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
+        .select(['e.id', wholeBytes.as('bytes')])
         .orderBy('o.timestamp', 'desc')
         .orderBy('o.id', 'desc')
         .execute();
       const order = new Map(sizes.map((s, i) => [Number(s.id), i]));
       return rowsWithinBytes(sizes, maxBytes, async (ids) => {
-        const rows = await db.selectFrom('events').select(['id', 'uuid', 'distinct_id', 'timestamp', 'properties']).where('id', 'in', ids).execute();
+        const rows = await db
+          .selectFrom('events as e')
+          .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
+          .select(['e.id', 'e.uuid', 'e.distinct_id', 'e.timestamp', wholeProperties.as('properties')])
+          .where('e.id', 'in', ids)
+          .execute();
         return rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!).map(({ id: _id, ...event }): OccurrenceEvent => event);
       });
     });

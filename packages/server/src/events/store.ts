@@ -3,9 +3,30 @@ import type { Dialect } from '../db/database';
 import { jsonTextAt } from '../db/json-text';
 import { containsPattern } from '../db/like';
 import { countThenPage, rowsWithinBytes } from '../db/page';
-import type { EventTable, Executor } from '../db/schema';
+import type { EventTable, ExceptionListTable, Executor } from '../db/schema';
 
 export type NewEvent = Omit<Insertable<EventTable>, 'id'>;
+export type NewExceptionList = Insertable<ExceptionListTable>;
+
+/** The bytes a list adds to its event's properties when put back in: `,"$exception_list":` and the list. */
+export const LIST_KEY_BYTES = ',"$exception_list":'.length;
+
+/*
+ * An `$exception` event's list (most of its size, and alike for every occurrence of an error) is stored once per
+ * project and distinct list, in `exception_lists`; the event's row names it in `exception_list`, and its `properties`
+ * are the rest. Read back, the list is put first, where ingestion put it: a query of events as `e` joins their lists
+ * as `l` (`listOfEvent`) and selects `wholeProperties` (and `wholeBytes`, their size) instead of `e.properties`.
+ */
+
+/** The condition joining an event (`e`) to its exception list (`l`), for a left join. */
+export const listOfEvent = sql<boolean>`l.project_id = e.project_id and l.hash = e.exception_list`;
+
+/** An event's properties as sent (sanitized), its list put back in. */
+export const wholeProperties = sql<string>`(case when l.list is null then e.properties
+  else '{"$exception_list":' || l.list || (case when e.properties = '{}' then '}' else ',' || substr(e.properties, 2) end) end)`;
+
+/** The size of `wholeProperties` in bytes. */
+export const wholeBytes = sql<number>`(octet_length(e.properties) + coalesce(octet_length(l.list) + ${sql.lit(LIST_KEY_BYTES)}, 0))`;
 
 export interface EventFilters {
   event?: string;
@@ -15,7 +36,7 @@ export interface EventFilters {
   before?: string;
 }
 
-/** Rows per SQLite INSERT: 7 parameters each stays far below SQLite's parameter limit. */
+/** Rows per SQLite INSERT: 8 parameters each stays far below SQLite's parameter limit. */
 const CHUNK = 500;
 
 function insertValues(db: Executor, rows: NewEvent[]) {
@@ -27,13 +48,13 @@ function insertValues(db: Executor, rows: NewEvent[]) {
     .execute();
 }
 
-/** PostgreSQL: the rows as one JSON parameter, cheaper to send, parse and plan than 7 parameters per row. */
+/** PostgreSQL: the rows as one JSON parameter, cheaper to send, parse and plan than 8 parameters per row. */
 async function insertRecordset(db: Executor, rows: NewEvent[]) {
   const { rows: result } = await sql<{ uuid: string }>`
-    insert into events (project_id, uuid, event, distinct_id, properties, timestamp, created_at)
-    select project_id, uuid, event, distinct_id, properties, timestamp, created_at
+    insert into events (project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_list)
+    select project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_list
     from json_to_recordset(${JSON.stringify(rows)}::json)
-      as r(project_id int, uuid text, event text, distinct_id text, properties text, timestamp text, created_at text)
+      as r(project_id int, uuid text, event text, distinct_id text, properties text, timestamp text, created_at text, exception_list text)
     on conflict (project_id, uuid) do nothing
     returning uuid`.execute(db);
   return result;
@@ -57,29 +78,42 @@ export const eventStore = {
     return inserted;
   },
 
+  /** Stores exception lists their events name, each once: a list the project has already is left as it is. */
+  async insertLists(db: Executor, lists: NewExceptionList[]) {
+    for (let i = 0; i < lists.length; i += CHUNK) {
+      await db
+        .insertInto('exception_lists')
+        .values(lists.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.columns(['project_id', 'hash']).doNothing())
+        .execute();
+    }
+  },
+
   /**
    * A page of a project's events, newest first: at most `limit` of them, and no more once their stored text
    * reaches `maxBytes` (one at least). Sizes are read first, so rows past the budget are never loaded.
    */
   async page(db: Executor, projectId: number, filters: EventFilters, limit: number, offset: number, maxBytes: number) {
-    let query = db.selectFrom('events').where('project_id', '=', projectId);
-    if (filters.event !== undefined) query = query.where('event', '=', filters.event);
-    if (filters.distinctId !== undefined) query = query.where('distinct_id', '=', filters.distinctId);
-    if (filters.after !== undefined) query = query.where('timestamp', '>', filters.after);
-    if (filters.before !== undefined) query = query.where('timestamp', '<', filters.before);
+    let query = db.selectFrom('events as e').where('e.project_id', '=', projectId);
+    if (filters.event !== undefined) query = query.where('e.event', '=', filters.event);
+    if (filters.distinctId !== undefined) query = query.where('e.distinct_id', '=', filters.distinctId);
+    if (filters.after !== undefined) query = query.where('e.timestamp', '>', filters.after);
+    if (filters.before !== undefined) query = query.where('e.timestamp', '<', filters.before);
     return countThenPage(query, limit, offset, async (page) => {
       const sizes = await page
-        .select(['id', sql<number>`octet_length(properties) + octet_length(event) + octet_length(distinct_id)`.as('bytes')])
-        .orderBy('timestamp', 'desc')
-        .orderBy('id', 'desc')
+        .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
+        .select(['e.id', sql<number>`${wholeBytes} + octet_length(e.event) + octet_length(e.distinct_id)`.as('bytes')])
+        .orderBy('e.timestamp', 'desc')
+        .orderBy('e.id', 'desc')
         .execute();
       return rowsWithinBytes(sizes, maxBytes, (ids) =>
         db
-          .selectFrom('events')
-          .select(['uuid', 'event', 'distinct_id', 'properties', 'timestamp'])
-          .where('id', 'in', ids)
-          .orderBy('timestamp', 'desc')
-          .orderBy('id', 'desc')
+          .selectFrom('events as e')
+          .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
+          .select(['e.uuid', 'e.event', 'e.distinct_id', wholeProperties.as('properties'), 'e.timestamp'])
+          .where('e.id', 'in', ids)
+          .orderBy('e.timestamp', 'desc')
+          .orderBy('e.id', 'desc')
           .execute(),
       );
     });
