@@ -328,8 +328,8 @@ and serializing the rest (4.5) and garbage collection (2.4). On PostgreSQL the s
 and the database's processes used some 0.4 of a core: they take turns (every one of the 32 connections waits on the
 same transaction, so no request arrives while the database works, and the service builds each statement of the
 transaction while the database waits), and the rate follows the sum of both CPUs per event (the service's and the
-database's columns above: some 33 µs a plain event, 72 an exception, in the run that added the database's column). The
-database's part of an exception is its four rows: the event, its occurrence, the issue's person, the issue.
+database's columns above). The database's part of an exception is its four rows: the event, its occurrence, the issue's
+person, the issue.
 
 Why 80 % is still out of reach: an exception's body is ten times a plain event's bytes to receive and parse, and
 it writes an occurrence and its issue's person besides its event. At 80 % an exception could cost the service a
