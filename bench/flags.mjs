@@ -155,7 +155,7 @@ evaluating the 50 flags about a quarter (some 60 µs, half of it the SHA-1 of 25
 8 % (a SQLite lookup through two indexes, 17–22 µs timed inside the service); reading and decoding the body some 7 %;
 Node's HTTP parsing, the headers (security, CORS, rate limit), promise turns, timers and garbage collection the rest.
 On the evening's faster machine (bench/profiles/evening.md, some 60 µs a request) writing the answer took 45 % of the
-samples and the evaluation 26 %.
+samples, the person read and the evaluation together 26 % (the engine 17 %).
 
 The bound in the last line (an engine, and a server that only answers) is not far above 50 % (52–64 % in the morning's
 runs; 49 % in the evening's, below the target itself): at 50 %, everything but the engine and the socket would have some 15 µs a request, less than the person read alone. Builds
