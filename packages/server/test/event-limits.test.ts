@@ -141,7 +141,7 @@ describe('lists: a page holds at most PAGE_MAX_BYTES', () => {
 
   it('pages exceptions by their size with their lists, stored once for all of them', async () => {
     const id = someone('stacks');
-    // One list of some 0.9 MB (40 frames with 20 lines of context each), sent by 30 events: each row holds a few
+    // One list of some 0.8 MB (40 frames with 20 lines of context each), sent by 30 events: each row holds a few
     // hundred bytes and names the list; each event read back holds it all.
     const line = 'c'.repeat(1_000);
     const frames = Array.from({ length: 40 }, (_, i) => ({
