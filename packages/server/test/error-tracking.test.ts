@@ -363,74 +363,76 @@ describe('bad input: stored with an issue, never a 500', () => {
   });
 });
 
-describe('exception lists stored once', () => {
+describe('exception stacks stored once', () => {
   const eventsOf = async (distinctId: string) => {
     const res = await s.app.inject({ url: `/api/projects/${s.projectId}/events/?distinct_id=${distinctId}`, headers: s.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().results as { id: string; properties: Record<string, unknown> }[];
   };
   const rowsOf = (uuids: string[]) =>
-    s.services.db.kysely.selectFrom('events').select(['uuid', 'properties', 'exception_list']).where('uuid', 'in', uuids).orderBy('id').execute();
+    s.services.db.kysely.selectFrom('events').select(['uuid', 'properties', 'exception_stacks']).where('uuid', 'in', uuids).orderBy('id').execute();
+  const stacksRows = (hashes: string[]) =>
+    s.services.db.kysely.selectFrom('exception_stacks').select(['project_id', 'hash']).where('hash', 'in', hashes).execute();
 
-  it('keeps each distinct list once per project; every event reads back whole, its list first, as sent', async () => {
+  it('keeps each distinct set of stacks once per project, whatever the messages; every event reads back whole, as sent', async () => {
     const origin = app();
-    const who = `lists-${randomUUID().slice(0, 8)}`;
+    const who = `stacks-${randomUUID().slice(0, 8)}`;
     const stack = [{ filename: `${origin}/x.js`, function: 'save', lineno: 3, colno: 7 }];
+    const at = (i: number) => new Date(Date.now() - (10 - i) * 1000).toISOString();
     const events = [
       exception('TypeError', 'same', stack, { $exception_steps: [{ $message: 'one' }] }, who),
       exception('TypeError', 'same', stack, { $exception_steps: [{ $message: 'two' }] }, who),
+      exception('TypeError', 'order 4821 failed', stack, {}, who),
       exception('TypeError', 'other', [{ ...stack[0]!, function: 'load' }], {}, who),
-    ];
+    ].map((e, i) => ({ ...e, timestamp: at(i) }));
     await capture(events.slice(0, 2));
     await capture(events.slice(1));
     const rows = await rowsOf(events.map((e) => e.uuid));
-    expect(rows).toHaveLength(3);
-    // The rows hold the rest of the properties and name their list: the first two the same one.
-    for (const row of rows) expect(JSON.parse(row.properties)).not.toHaveProperty('$exception_list');
-    expect(rows[0]!.exception_list).toEqual(expect.any(String));
-    expect(rows[1]!.exception_list).toBe(rows[0]!.exception_list);
-    expect(rows[2]!.exception_list).not.toBe(rows[0]!.exception_list);
-    const lists = await s.services.db.kysely
-      .selectFrom('exception_lists')
-      .select(['hash', 'list'])
-      .where('project_id', '=', s.projectId)
-      .where(
-        'hash',
-        'in',
-        rows.map((r) => r.exception_list!),
-      )
-      .execute();
-    expect(lists).toHaveLength(2);
+    expect(rows).toHaveLength(4);
+    // Each row keeps its exceptions without their stacks, and names the stacks: the first three the same ones.
+    for (const [i, row] of rows.entries()) {
+      expect(JSON.parse(row.properties).$exception_list).toEqual([
+        { type: 'TypeError', value: events[i]!.properties.$exception_list[0]!.value, mechanism: expect.any(Object) },
+      ]);
+    }
+    expect(rows[0]!.exception_stacks).toEqual(expect.any(String));
+    expect(rows[1]!.exception_stacks).toBe(rows[0]!.exception_stacks);
+    expect(rows[2]!.exception_stacks).toBe(rows[0]!.exception_stacks);
+    expect(rows[3]!.exception_stacks).not.toBe(rows[0]!.exception_stacks);
+    expect(await stacksRows(rows.map((r) => r.exception_stacks!))).toHaveLength(2);
 
     const read = new Map((await eventsOf(who)).map((e) => [e.id, e.properties]));
     for (const e of events) {
       const properties = read.get(e.uuid)!;
+      const list = properties.$exception_list as Record<string, unknown>[];
+      expect(list).toEqual(e.properties.$exception_list);
+      // In the order ingestion gave them: the list first, the stack last in its exception.
       expect(Object.keys(properties)[0]).toBe('$exception_list');
-      expect(properties.$exception_list).toEqual(e.properties.$exception_list);
+      expect(Object.keys(list[0]!)).toEqual(['type', 'value', 'mechanism', 'stacktrace']);
       expect(properties).toMatchObject({ $current_url: 'https://shop.example.com/checkout', $exception_types: ['TypeError'] });
     }
     expect(read.get(events[1]!.uuid)!.$exception_steps).toEqual([{ $message: 'two' }]);
-    // An issue's latest event and its events carry the list too.
-    const issue = await getIssue((await issueOf(events[1]!.uuid))!);
-    expect(issue.latest_event.properties).toEqual(read.get(events[1]!.uuid));
+    // An issue's latest event and its events carry the stacks too.
+    const issue = await getIssue((await issueOf(events[2]!.uuid))!);
+    expect(issue.latest_event.properties).toEqual(read.get(events[2]!.uuid));
     const occurrences = (await s.app.inject({ url: `${base}${issue.id}/events/`, headers: s.headers })).json();
-    expect(occurrences.results.map((o: { properties: unknown }) => o.properties)).toEqual([events[1], events[0]].map((e) => read.get(e.uuid)));
+    expect(occurrences.results.map((o: { properties: unknown }) => o.properties)).toEqual([2, 1, 0].map((i) => read.get(events[i]!.uuid)));
   });
 
-  it('keeps lists apart per project: another project’s event with the same list gets its own', async () => {
-    const other = await s.services.projects.create(`lists-${randomUUID().slice(0, 6)}`);
+  it('keeps stacks apart per project: another project’s event with the same stacks gets its own row', async () => {
+    const other = await s.services.projects.create(`stacks-${randomUUID().slice(0, 6)}`);
     const e = exception('Error', 'shared', [{ filename: `${app()}/x.js`, function: 'f' }]);
     await capture([e]);
     const copy = { ...e, uuid: randomUUID() };
     const res = await s.app.inject({ method: 'POST', url: '/batch/', payload: { api_key: other.api_token, batch: [copy] } });
     expect(res.statusCode, res.body).toBe(200);
     const [mine, theirs] = await rowsOf([e.uuid, copy.uuid]);
-    expect(theirs!.exception_list).toBe(mine!.exception_list);
-    const lists = await s.services.db.kysely.selectFrom('exception_lists').select('project_id').where('hash', '=', mine!.exception_list!).execute();
-    expect(lists.map((l) => l.project_id).sort()).toEqual([s.projectId, other.id].sort());
+    expect(theirs!.exception_stacks).toBe(mine!.exception_stacks);
+    const owners = (await stacksRows([mine!.exception_stacks!])).map((row) => row.project_id);
+    expect(owners.sort()).toEqual([s.projectId, other.id].sort());
   });
 
-  it('reads events stored with their list inside their properties (before lists were kept apart) as they were', async () => {
+  it('reads events stored with their stacks inside their properties (before stacks were kept apart) as they were', async () => {
     const who = `inline-${randomUUID().slice(0, 8)}`;
     const properties = { $exception_list: [{ type: 'Error', value: 'old', stacktrace: { type: 'raw', frames: [frame({ function: 'f' })] } }], $lib: 'web' };
     const uuid = randomUUID();

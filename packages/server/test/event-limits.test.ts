@@ -73,7 +73,7 @@ describe('capture: events above EVENT_MAX_BYTES', () => {
     expect(await storedEvents(id)).toEqual(['before', 'after']);
   });
 
-  it('measures an exception with its list, stored apart: one of exactly EVENT_MAX_BYTES is stored, one byte more refused', async () => {
+  it('measures an exception with its stacks, stored apart: one of exactly EVENT_MAX_BYTES is stored, one byte more refused', async () => {
     const id = someone('exception');
     const exception = (pad: string) => ({
       event: '$exception',
@@ -86,7 +86,7 @@ describe('capture: events above EVENT_MAX_BYTES', () => {
       },
     });
     expect((await post('/batch/', { api_key: s.token, batch: [exception('')] })).statusCode).toBe(200);
-    // Its size as stored: the properties read back whole (the list and the rest, as one JSON), name and distinct id.
+    // Its size as stored: the properties read back whole (the stacks put back in), name and distinct id.
     const [stored] = (await s.app.inject({ url: `/api/projects/${s.projectId}/events/?distinct_id=${id}`, headers: s.headers })).json().results;
     const size = Buffer.byteLength(JSON.stringify(stored.properties)) + '$exception'.length + id.length;
     const atLimit = await post('/batch/', { api_key: s.token, batch: [exception('x'.repeat(LIMIT - size))] });
@@ -139,10 +139,10 @@ describe('lists: a page holds at most PAGE_MAX_BYTES', () => {
     for (const size of sizes) expect(size).toBeLessThanOrEqual(PAGE_MAX_BYTES + 64 * 1024);
   });
 
-  it('pages exceptions by their size with their lists, stored once for all of them', async () => {
+  it('pages exceptions by their size with their stacks, stored once for all of them', async () => {
     const id = someone('stacks');
-    // One list of some 0.8 MB (40 frames with 20 lines of context each), sent by 30 events: each row holds a few
-    // hundred bytes and names the list; each event read back holds it all.
+    // One stack of some 0.8 MB (40 frames with 20 lines of context each), sent by 30 events: each row holds a few
+    // hundred bytes and names the stack; each event read back holds it all.
     const line = 'c'.repeat(1_000);
     const frames = Array.from({ length: 40 }, (_, i) => ({
       filename: 'https://a.example/x.js',

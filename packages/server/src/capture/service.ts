@@ -5,9 +5,9 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
 import { enrollmentOf, recordEnrollments } from '../early-access/enrollment-events';
-import { eventStore, type NewEvent, type NewExceptionList } from '../events/store';
+import { eventStore, type NewEvent, type NewExceptionStacks } from '../events/store';
 import { EXCEPTION_EVENT } from '../error-tracking/exception';
-import { recordExceptions, sanitizeException, type StoredList } from '../error-tracking/ingest';
+import { recordExceptions, sanitizeException, type StoredStacks } from '../error-tracking/ingest';
 import { OverloadedError, TooLargeError, UnauthenticatedError, ValidationError, type DomainError } from '../errors';
 import { GroupTypeCache, PersonBatch, type PersonEvent } from '../persons/service';
 import type { Properties } from '../persons/store';
@@ -18,10 +18,10 @@ import { deepJsonError, isObject } from '../json';
 /** An event as validated at the door, ready to store. */
 export interface CapturedEvent extends PersonEvent {
   uuid: string;
-  /** `properties` as stored (JSON), made once at the door, where it is measured; an `$exception`'s without its list. */
+  /** `properties` as stored (JSON), made once at the door, where it is measured; an `$exception`'s without its stacks. */
   propertiesJson: string;
-  /** An `$exception` event's list, stored once per distinct list (`events/store.ts`). */
-  exceptionList?: StoredList;
+  /** An `$exception` event's stack traces, stored once per distinct stacks (`events/store.ts`). */
+  exceptionStacks?: StoredStacks | undefined;
 }
 
 /** The events of a capture body to store, and the refusals of those too large to. */
@@ -153,7 +153,7 @@ export async function normalizeEvents(
     }
     const event = normalizeEvent(items[i], i, sentAt, now);
     const bytes =
-      Buffer.byteLength(event.propertiesJson) + (event.exceptionList?.bytes ?? 0) + Buffer.byteLength(event.event) + Buffer.byteLength(event.distinctId);
+      Buffer.byteLength(event.propertiesJson) + (event.exceptionStacks?.bytes ?? 0) + Buffer.byteLength(event.event) + Buffer.byteLength(event.distinctId);
     if (bytes > maxEventBytes) normalized.refused.push(eventTooLarge(i, bytes, maxEventBytes));
     else normalized.events.push(event);
   }
@@ -195,14 +195,14 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
   if (setOnce) properties.$set_once = setOnce;
   if (unset) properties.$unset = unset;
   // Before it is measured and stored: a stack of 10,000 frames counts as the 100 it keeps.
-  const stored = event === EXCEPTION_EVENT ? sanitizeException(properties) : { properties, json: JSON.stringify(properties), list: undefined };
+  const stored = event === EXCEPTION_EVENT ? sanitizeException(properties) : { properties, json: JSON.stringify(properties), stacks: undefined };
   return {
     uuid,
     event,
     distinctId: storable(String(rawId)),
     properties: stored.properties,
     propertiesJson: stored.json,
-    ...(stored.list ? { exceptionList: stored.list } : {}),
+    exceptionStacks: stored.stacks,
     timestamp: timestampOf(item, sentAt, now),
     set,
     setOnce,
@@ -210,13 +210,13 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
   };
 }
 
-/** The distinct exception lists `events` name, as rows of `exception_lists`. */
-function listsOf(projectId: number, events: CapturedEvent[], createdAt: string): NewExceptionList[] {
-  const lists = new Map<string, NewExceptionList>();
-  for (const { exceptionList: list } of events) {
-    if (list && !lists.has(list.hash)) lists.set(list.hash, { project_id: projectId, hash: list.hash, list: list.json, created_at: createdAt });
+/** The distinct stack traces `events` name, as rows of `exception_stacks`. */
+function stacksOf(projectId: number, events: CapturedEvent[], createdAt: string): NewExceptionStacks[] {
+  const rows = new Map<string, NewExceptionStacks>();
+  for (const { exceptionStacks: stacks } of events) {
+    if (stacks && !rows.has(stacks.hash)) rows.set(stacks.hash, { project_id: projectId, hash: stacks.hash, stacks: stacks.json, created_at: createdAt });
   }
-  return [...lists.values()];
+  return [...rows.values()];
 }
 
 export const overloaded = () => new OverloadedError('The service is busy storing events. Retry in a moment.');
@@ -323,9 +323,9 @@ export class IngestService {
         properties: e.propertiesJson,
         timestamp: e.timestamp,
         created_at: createdAt,
-        exception_list: e.exceptionList?.hash ?? null,
+        exception_stacks: e.exceptionStacks?.hash ?? null,
       }));
-      await eventStore.insertLists(tx, listsOf(projectId, slice, createdAt));
+      await eventStore.insertStacks(tx, stacksOf(projectId, slice, createdAt));
       const inserted = await eventStore.insert(tx, this.db.dialect, rows);
       // Person rules run once per stored event: a duplicate (a retried batch, say) changes nobody.
       const fresh = slice.filter((e) => inserted.delete(e.uuid));

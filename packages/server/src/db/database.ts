@@ -31,7 +31,7 @@ import { experimentIndexes } from './migrations/0009-experiment-indexes';
 import { errorTracking } from './migrations/0010-error-tracking';
 import { sourceMaps } from './migrations/0011-source-maps';
 import { lz4Compression } from './migrations/0012-lz4-compression';
-import { exceptionLists } from './migrations/0013-exception-lists';
+import { exceptionStacks } from './migrations/0013-exception-stacks';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -97,7 +97,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0010-error-tracking': errorTracking(dialect),
     '0011-source-maps': sourceMaps(dialect),
     '0012-lz4-compression': lz4Compression(dialect),
-    '0013-exception-lists': exceptionLists,
+    '0013-exception-stacks': exceptionStacks,
   };
 }
 

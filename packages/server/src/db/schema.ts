@@ -108,21 +108,21 @@ export interface EventTable {
   uuid: string;
   event: string;
   distinct_id: string;
-  /** JSON object of event properties (without `$exception_list` when `exception_list` names it). */
+  /** JSON object of event properties (its exceptions without their stack traces when `exception_stacks` names them). */
   properties: string;
   /** When it happened (client clock, corrected), ISO 8601 UTC. */
   timestamp: string;
   /** When it was stored. */
   created_at: string;
-  /** The hash of its `$exception_list` in `exception_lists`, for an `$exception` event stored since migration 0013. */
-  exception_list: string | null;
+  /** The hash of its exceptions' stack traces in `exception_stacks`, for an `$exception` event stored since migration 0013. */
+  exception_stacks: string | null;
 }
 
-/** An exception list (JSON), once per project and distinct list: the events that sent it name it by `hash`. */
-export interface ExceptionListTable {
+/** The stack traces of an exception list (a JSON list, null for an exception without), once per project and distinct stacks. */
+export interface ExceptionStacksTable {
   project_id: number;
   hash: string;
-  list: string;
+  stacks: string;
   created_at: string;
 }
 
@@ -319,7 +319,7 @@ export interface Database {
   group_type_mappings: GroupTypeMappingTable;
   groups: GroupTable;
   events: EventTable;
-  exception_lists: ExceptionListTable;
+  exception_stacks: ExceptionStacksTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
   organizations: OrganizationTable;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Dialect } from '../db/database';
-import { LIST_KEY_BYTES } from '../events/store';
+import { STACK_KEY_BYTES } from '../events/store';
 import type { Executor } from '../db/schema';
 import { storable } from '../db/text';
 import { uuidv7 } from '../uuid';
@@ -17,13 +17,14 @@ export type ResolveFrames = (projectId: number, release: string | undefined, fra
 export const unresolved: ResolveFrames = async (_projectId, _release, frames) => frames;
 
 /**
- * An exception list as stored: its JSON, once per project and distinct list (`exception_lists`), named by `hash`
- * in the rows of the events that sent it (`events/store.ts`).
+ * The stack traces of an exception list as stored: the JSON list of each exception's `stacktrace` (null for one
+ * without), once per project and distinct stacks (`exception_stacks`), named by `hash` in the rows of the events that
+ * sent them, whose list keeps the rest of each exception (type, message, mechanism). See `events/store.ts`.
  */
-export interface StoredList {
+export interface StoredStacks {
   hash: string;
   json: string;
-  /** The bytes it adds to its event's properties, put back in (`,"$exception_list":` and the list). */
+  /** The bytes they add to their event's properties when put back in: `,"stacktrace":` and each stack. */
   bytes: number;
 }
 
@@ -31,9 +32,9 @@ export interface StoredList {
 export interface PreparedEvent {
   event: string;
   properties: Record<string, unknown>;
-  /** The properties' JSON, without `$exception_list` when `exceptionList` holds it. */
+  /** The properties' JSON, their exceptions without the stack traces `exceptionStacks` holds. */
   propertiesJson: string;
-  exceptionList?: StoredList;
+  exceptionStacks?: StoredStacks | undefined;
 }
 
 /** Longest issue name and description, in characters. */
@@ -41,10 +42,12 @@ const MAX_ISSUE_TEXT = 255;
 
 const unique = <T>(items: Iterable<T>) => [...new Set(items)];
 
-/** What a sanitized exception list yields: the list (and its JSON, made once, and hash), and the proposed fingerprint and summary properties of it. */
+/** What a sanitized exception list yields: the list, its stack traces as stored, and the proposed fingerprint and summary properties of it. */
 interface Sanitized {
   list: ExceptionEntry[];
-  stored: StoredList;
+  /** The list as the event's row keeps it: without the stack traces `stacks` holds (the list itself when none has one). */
+  bare: ExceptionEntry[];
+  stacks: StoredStacks | undefined;
   proposed: string;
   types: string[];
   values: string[];
@@ -67,10 +70,14 @@ let memoized = 0;
 /**
  * An `$exception` event's properties sanitized, as they arrive (`normalizeEvents` calls it before it measures them,
  * so a 10,000-frame stack is measured as the 100 frames it keeps): the exception list (`exception.ts`), the
- * fingerprint (`fingerprint.ts`) and the summary properties; the JSON of all but the list, and the list as stored
- * (made once per distinct list). Nothing here throws.
+ * fingerprint (`fingerprint.ts`) and the summary properties; the JSON its event's row keeps (the exceptions without
+ * their stack traces) and the stack traces as stored apart (made once per distinct list). Nothing here throws.
  */
-export function sanitizeException(properties: Record<string, unknown>): { properties: Record<string, unknown>; json: string; list: StoredList } {
+export function sanitizeException(properties: Record<string, unknown>): {
+  properties: Record<string, unknown>;
+  json: string;
+  stacks: StoredStacks | undefined;
+} {
   const raw = properties.$exception_list;
   // The list alone decides the result, unless it is no list (or has no entry): then other properties do (`invalid`).
   const signature = Array.isArray(raw) && raw.length ? signatureOf(raw) : undefined;
@@ -106,22 +113,32 @@ export function sanitizeException(properties: Record<string, unknown>): { proper
   };
   if (invalid) out.$exception_list_invalid = true;
   summarize(out, sanitized, client);
-  return { properties: out, json: jsonWithoutList(out), list: sanitized.stored };
+  return { properties: out, json: storedJson(out, sanitized), stacks: sanitized.stacks };
 }
 
-/** The JSON of sanitized properties but their list, which is stored on its own (`StoredList`). */
-function jsonWithoutList(properties: Record<string, unknown>): string {
-  const list = properties.$exception_list;
-  properties.$exception_list = undefined; // left out by JSON.stringify
+/** The JSON of sanitized properties as their event's row keeps them: the list without the stack traces stored apart. */
+function storedJson(properties: Record<string, unknown>, sanitized: Sanitized): string {
+  properties.$exception_list = sanitized.bare;
   const json = JSON.stringify(properties);
-  properties.$exception_list = list;
+  properties.$exception_list = sanitized.list;
   return json;
 }
 
-/** A list's JSON as stored, with its hash (SHA-256, 128 bits of it in base64url: no two lists of a project alike by chance). */
-function storedList(json: string): StoredList {
-  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 22);
-  return { hash, json, bytes: Buffer.byteLength(json) + LIST_KEY_BYTES };
+/**
+ * A list's stack traces as stored, with their hash (SHA-256, 128 bits of it in base64url: no two of a project alike
+ * by chance); undefined when no exception has one (the list then stays whole in its event's row).
+ */
+function storedStacks(list: ExceptionEntry[]): StoredStacks | undefined {
+  if (!list.some((x) => x.stacktrace)) return undefined;
+  let bytes = 0;
+  const parts = list.map((x) => {
+    if (!x.stacktrace) return 'null';
+    const json = JSON.stringify(x.stacktrace);
+    bytes += Buffer.byteLength(json) + STACK_KEY_BYTES;
+    return json;
+  });
+  const json = `[${parts.join(',')}]`;
+  return { hash: createHash('sha256').update(json).digest('base64url').slice(0, 22), json, bytes };
 }
 
 /** What tells most lists apart at a glance: each exception's type, message length and frame count, and its throw site. */
@@ -169,9 +186,11 @@ function sameJson(a: unknown, b: unknown): boolean {
 /** The proposed fingerprint and the summary properties of a sanitized list. */
 function sanitizedOf(list: ExceptionEntry[]): Sanitized {
   const frames = list.flatMap((x) => x.stacktrace?.frames ?? []).filter((f) => f.in_app);
+  const stacks = storedStacks(list);
   return {
     list,
-    stored: storedList(JSON.stringify(list)),
+    bare: stacks ? list.map(({ stacktrace: _stacktrace, ...rest }) => rest) : list,
+    stacks,
     proposed: fingerprintOf(undefined, list).proposed,
     types: list.map((x) => x.type),
     values: list.map((x) => x.value),
@@ -217,8 +236,8 @@ export async function prepareExceptions(events: PreparedEvent[], projectId: numb
     if (!resolved) continue;
     const client = props.$exception_fingerprint === props.$exception_proposed_fingerprint ? undefined : (props.$exception_fingerprint as string);
     summarize(props, resolved, client);
-    e.propertiesJson = jsonWithoutList(props);
-    e.exceptionList = resolved.stored;
+    e.propertiesJson = storedJson(props, resolved);
+    e.exceptionStacks = resolved.stacks;
   }
 }
 

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { PAGE_MAX_BYTES } from '../http/pagination';
 import { isUuid } from '../uuid';
 import { prepareExceptions, type PreparedEvent, type ResolveFrames } from './ingest';
+import { wholeProperties } from '../events/store';
 import { issueStore, type IssueFilter, type IssueOrder, type IssueRow, type OccurrenceEvent } from './store';
 
 export const STATUSES = ['active', 'resolved', 'suppressed'] as const;
@@ -41,7 +42,7 @@ const toEvent = (e: OccurrenceEvent) => ({
   uuid: e.uuid,
   distinct_id: e.distinct_id,
   timestamp: e.timestamp,
-  properties: JSON.parse(e.properties) as Record<string, unknown>,
+  properties: wholeProperties(e.properties, e.stacks),
 });
 
 export interface IssuePatch {

@@ -3,7 +3,7 @@ import { countThenPage, rowsWithinBytes } from '../db/page';
 import { containsIgnoringCase } from '../db/like';
 import type { Dialect } from '../db/database';
 import type { ErrorTrackingIssueTable, Executor } from '../db/schema';
-import { listOfEvent, wholeBytes, wholeProperties } from '../events/store';
+import { stacksOfEvent, wholeBytes } from '../events/store';
 
 export type IssueRow = Selectable<ErrorTrackingIssueTable>;
 export type NewIssue = Insertable<ErrorTrackingIssueTable>;
@@ -46,6 +46,8 @@ export interface OccurrenceEvent {
   distinct_id: string;
   timestamp: string;
   properties: string;
+  /** Its stack traces stored apart (`events/store.ts`), or null. */
+  stacks: string | null;
 }
 
 /** SQL for error tracking issues, their fingerprints, occurrences and people. */
@@ -220,8 +222,8 @@ export const issueStore = {
       .innerJoin('events as e', (join) => join.onRef('e.project_id', '=', 'o.project_id').onRef('e.uuid', '=', 'o.event_uuid'))
       .where('o.issue_id', '=', issueId)
       .where('o.project_id', '=', projectId)
-      .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
-      .select(['e.uuid', 'e.distinct_id', 'e.timestamp', wholeProperties.as('properties')])
+      .leftJoin('exception_stacks as l', (join) => join.on(stacksOfEvent))
+      .select(['e.uuid', 'e.distinct_id', 'e.timestamp', 'e.properties', 'l.stacks'])
       .orderBy('o.timestamp', 'desc')
       .orderBy('o.id', 'desc')
       .limit(1)
@@ -237,7 +239,7 @@ export const issueStore = {
       .where('o.project_id', '=', projectId);
     return countThenPage(query, limit, offset, async (page) => {
       const sizes = await page
-        .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
+        .leftJoin('exception_stacks as l', (join) => join.on(stacksOfEvent))
         .select(['e.id', wholeBytes.as('bytes')])
         .orderBy('o.timestamp', 'desc')
         .orderBy('o.id', 'desc')
@@ -246,8 +248,8 @@ export const issueStore = {
       return rowsWithinBytes(sizes, maxBytes, async (ids) => {
         const rows = await db
           .selectFrom('events as e')
-          .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
-          .select(['e.id', 'e.uuid', 'e.distinct_id', 'e.timestamp', wholeProperties.as('properties')])
+          .leftJoin('exception_stacks as l', (join) => join.on(stacksOfEvent))
+          .select(['e.id', 'e.uuid', 'e.distinct_id', 'e.timestamp', 'e.properties', 'l.stacks'])
           .where('e.id', 'in', ids)
           .execute();
         return rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!).map(({ id: _id, ...event }): OccurrenceEvent => event);

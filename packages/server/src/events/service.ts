@@ -6,7 +6,7 @@ import { ValidationError } from '../errors';
 import { PAGE_MAX_BYTES } from '../http/pagination';
 import { isObject } from '../json';
 import type { Properties } from '../persons/store';
-import { OTHER_KEY, comparable, eventCounts, eventStore, type CountFilters, type EventFilters } from './store';
+import { OTHER_KEY, comparable, eventCounts, eventStore, wholeProperties, type CountFilters, type EventFilters } from './store';
 
 export interface EventQuery {
   event?: string;
@@ -222,7 +222,7 @@ export class EventService {
       id: row.uuid,
       event: row.event,
       distinct_id: row.distinct_id,
-      properties: JSON.parse(row.properties) as Properties,
+      properties: wholeProperties(row.properties, row.stacks) as Properties,
       timestamp: row.timestamp,
     }));
     return { count, results };

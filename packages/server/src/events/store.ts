@@ -3,30 +3,41 @@ import type { Dialect } from '../db/database';
 import { jsonTextAt } from '../db/json-text';
 import { containsPattern } from '../db/like';
 import { countThenPage, rowsWithinBytes } from '../db/page';
-import type { EventTable, ExceptionListTable, Executor } from '../db/schema';
+import type { EventTable, ExceptionStacksTable, Executor } from '../db/schema';
+import { isObject } from '../json';
 
 export type NewEvent = Omit<Insertable<EventTable>, 'id'>;
-export type NewExceptionList = Insertable<ExceptionListTable>;
-
-/** The bytes a list adds to its event's properties when put back in: `,"$exception_list":` and the list. */
-export const LIST_KEY_BYTES = ',"$exception_list":'.length;
+export type NewExceptionStacks = Insertable<ExceptionStacksTable>;
 
 /*
- * An `$exception` event's list (most of its size, and alike for every occurrence of an error) is stored once per
- * project and distinct list, in `exception_lists`; the event's row names it in `exception_list`, and its `properties`
- * are the rest. Read back, the list is put first, where ingestion put it: a query of events as `e` joins their lists
- * as `l` (`listOfEvent`) and selects `wholeProperties` (and `wholeBytes`, their size) instead of `e.properties`.
+ * An `$exception` event's stack traces (most of its size, and the same for every occurrence of an error whatever its
+ * message says) are stored once per project and distinct stacks, in `exception_stacks`; the event's row names them in
+ * `exception_stacks`, and its `$exception_list` keeps the rest of each exception. A query of events as `e` joins their
+ * stacks as `l` (`stacksOfEvent`), selects `l.stacks` beside `e.properties` (and `wholeBytes`, about their size
+ * together), and `wholeProperties` puts each stack back, last in its exception, where ingestion had it.
  */
 
-/** The condition joining an event (`e`) to its exception list (`l`), for a left join. */
-export const listOfEvent = sql<boolean>`l.project_id = e.project_id and l.hash = e.exception_list`;
+/** The bytes a stack adds to its exception when put back in: `,"stacktrace":` and the stack. */
+export const STACK_KEY_BYTES = ',"stacktrace":'.length;
 
-/** An event's properties as sent (sanitized), its list put back in. */
-export const wholeProperties = sql<string>`(case when l.list is null then e.properties
-  else '{"$exception_list":' || l.list || (case when e.properties = '{}' then '}' else ',' || substr(e.properties, 2) end) end)`;
+/** The condition joining an event (`e`) to its stack traces (`l`), for a left join. */
+export const stacksOfEvent = sql<boolean>`l.project_id = e.project_id and l.hash = e.exception_stacks`;
 
-/** The size of `wholeProperties` in bytes. */
-export const wholeBytes = sql<number>`(octet_length(e.properties) + coalesce(octet_length(l.list) + ${sql.lit(LIST_KEY_BYTES)}, 0))`;
+/** About the size of an event's properties whole, in bytes: its row's and its stacks' (a few bytes a stack apart). */
+export const wholeBytes = sql<number>`(octet_length(e.properties) + coalesce(octet_length(l.stacks), 0))`;
+
+/** An event's properties whole (parsed): the stack traces stored apart put back in its exceptions. */
+export function wholeProperties(properties: string, stacks: string | null): Record<string, unknown> {
+  const parsed = JSON.parse(properties) as Record<string, unknown>;
+  if (stacks === null) return parsed;
+  const list = parsed.$exception_list;
+  const traces = JSON.parse(stacks) as unknown;
+  if (!Array.isArray(list) || !Array.isArray(traces)) return parsed;
+  list.forEach((exception: unknown, i) => {
+    if (isObject(exception) && traces[i] !== null && traces[i] !== undefined) exception.stacktrace = traces[i];
+  });
+  return parsed;
+}
 
 export interface EventFilters {
   event?: string;
@@ -51,10 +62,10 @@ function insertValues(db: Executor, rows: NewEvent[]) {
 /** PostgreSQL: the rows as one JSON parameter, cheaper to send, parse and plan than 8 parameters per row. */
 async function insertRecordset(db: Executor, rows: NewEvent[]) {
   const { rows: result } = await sql<{ uuid: string }>`
-    insert into events (project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_list)
-    select project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_list
+    insert into events (project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_stacks)
+    select project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_stacks
     from json_to_recordset(${JSON.stringify(rows)}::json)
-      as r(project_id int, uuid text, event text, distinct_id text, properties text, timestamp text, created_at text, exception_list text)
+      as r(project_id int, uuid text, event text, distinct_id text, properties text, timestamp text, created_at text, exception_stacks text)
     on conflict (project_id, uuid) do nothing
     returning uuid`.execute(db);
   return result;
@@ -78,12 +89,12 @@ export const eventStore = {
     return inserted;
   },
 
-  /** Stores exception lists their events name, each once: a list the project has already is left as it is. */
-  async insertLists(db: Executor, lists: NewExceptionList[]) {
-    for (let i = 0; i < lists.length; i += CHUNK) {
+  /** Stores the stack traces their events name, each once: stacks the project has already are left as they are. */
+  async insertStacks(db: Executor, stacks: NewExceptionStacks[]) {
+    for (let i = 0; i < stacks.length; i += CHUNK) {
       await db
-        .insertInto('exception_lists')
-        .values(lists.slice(i, i + CHUNK))
+        .insertInto('exception_stacks')
+        .values(stacks.slice(i, i + CHUNK))
         .onConflict((oc) => oc.columns(['project_id', 'hash']).doNothing())
         .execute();
     }
@@ -101,7 +112,7 @@ export const eventStore = {
     if (filters.before !== undefined) query = query.where('e.timestamp', '<', filters.before);
     return countThenPage(query, limit, offset, async (page) => {
       const sizes = await page
-        .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
+        .leftJoin('exception_stacks as l', (join) => join.on(stacksOfEvent))
         .select(['e.id', sql<number>`${wholeBytes} + octet_length(e.event) + octet_length(e.distinct_id)`.as('bytes')])
         .orderBy('e.timestamp', 'desc')
         .orderBy('e.id', 'desc')
@@ -109,8 +120,8 @@ export const eventStore = {
       return rowsWithinBytes(sizes, maxBytes, (ids) =>
         db
           .selectFrom('events as e')
-          .leftJoin('exception_lists as l', (join) => join.on(listOfEvent))
-          .select(['e.uuid', 'e.event', 'e.distinct_id', wholeProperties.as('properties'), 'e.timestamp'])
+          .leftJoin('exception_stacks as l', (join) => join.on(stacksOfEvent))
+          .select(['e.uuid', 'e.event', 'e.distinct_id', 'e.properties', 'l.stacks', 'e.timestamp'])
           .where('e.id', 'in', ids)
           .orderBy('e.timestamp', 'desc')
           .orderBy('e.id', 'desc')
