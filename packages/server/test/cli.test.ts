@@ -278,8 +278,7 @@ describe('request log', () => {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     try {
-      const deadline = Date.now() + 30_000;
-      while (!output.includes('Service listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      await eventually(() => output.includes('Service listening'), 30_000);
       expect((await fetch(`http://127.0.0.1:${port}/_health`)).status).toBe(200);
       const line = /^\d\d:\d\d:\d\d GET \/_health 200 \d+(\.\d)?ms\r?$/m;
       await eventually(() => line.test(output));
