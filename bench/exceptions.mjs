@@ -6,10 +6,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { machine, PG_URL, postgresReachable, record, startServiceOn } from './lib.mjs';
+import { machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
 
 const COMMAND = 'npm run bench -- exceptions';
 const EVENTS = 100;
@@ -149,7 +148,7 @@ async function send(service, next, amount) {
   const before = cpuSeconds(service.child.pid);
   const databaseBefore = postgresCpuSeconds();
   const own = process.cpuUsage();
-  const result = await autocannon({
+  const result = await sendAmount({
     url: service.url,
     connections: CONNECTIONS,
     amount,
@@ -330,8 +329,7 @@ exceptions against 2,500 of plain events, per event): SQLite's insert of the eve
 kinds; what exceptions add is parsing their bodies (ten times the bytes: some 4.8 samples per 1k events more, of 48 not
 idle), grouping (the occurrence and the issue's person rows, 6.3), sanitizing and serializing the rest (4.5) and garbage
 collection (2.4). On PostgreSQL the service is idle in 54 % of its samples, and the database's processes used some 0.4
-of a core: they take turns (every one of the 32 connections waits on the same transaction, so no request arrives while
-the database works, and the service builds each statement of the transaction while the database waits), and the rate
+of a core: they take turns (why: stop 25 below), and the rate
 follows the sum of both CPUs per event (the service's and the database's columns above). The database's part of an
 exception is its four rows: the event, its occurrence, the issue's person, the issue.
 
@@ -342,7 +340,23 @@ parsing its extra bytes takes some 5 µs, grouping it some 6 (its occurrence's i
 sanitizing it some 4. No one lever left closes that: storing occurrences in the events' rows (an issue column with a
 partial index, merges rewriting events) would save part of an occurrence's 2 µs.
 
-The load generator is not the limit: autocannon used 4–9 % of one core while sending (column above), for every kind alike.`;
+Stop 25: the rates were taken from autocannon's duration, which, when it sends a fixed number of requests, ends only at
+its next sample, once a second: a round of 3.1 s counted as 4 s, so a rate was up to a quarter low, more or less from one
+round to the next (the service CPU columns, per event, were not touched). The benchmarks now sample every 10 ms
+(\`sendAmount\` in bench/lib.mjs, also used by \`npm run bench -- ingest\`); the run above is the first measured so: 45 %
+and 39 % (stop 24's run, measured the old way, gave 50 % and 44 %).
+
+On PostgreSQL the service and the database take turns, and a count inside the service (temporary, not kept) says why:
+a transaction held some 1,600 exceptions (16 requests: the 32 connections fall into two halves that alternate) and
+took 150 ms while the database's CPU for them was some 80 ms. Each 100-exception request is parsed and normalized in one
+run of some 4 ms, and one turn of the event loop runs every request that came in, so each of the transaction's dozen
+statements waits behind them. Tried and left: a queue that gives CPU work one turn of the event loop at a time, in
+slices of 2 ms (the body's parse and the events' normalization), so that a statement waits for one slice; two services
+side by side, 4 alternating rounds: on PostgreSQL 10,914 → 12,668 exceptions/s and 28,514 → 30,682 plain events/s
+(medians), but on SQLite 14,505 → 11,140 and 29,368 → 21,532, the service's CPU per event some 60 % higher there (not looked
+into further): not worth a scheduler that depends on the database.
+
+The load generator is not the limit: autocannon used 5–13 % of one core while sending (column above), for every kind alike.`;
 
 export async function main() {
   const load = os.loadavg()[0].toFixed(1);

@@ -2,12 +2,11 @@
 // on SQLite and on PostgreSQL, next to the ceiling of inserting the same rows straight into the same
 // database. Every acknowledged event must be stored.
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
-import { machine, PG_URL, postgresReachable, record, startServiceOn } from './lib.mjs';
+import { machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
 
 const COMMAND = 'npm run bench -- ingest';
 const EVENTS = 100;
@@ -55,7 +54,7 @@ function bodies(token) {
 
 /** Sends exactly `amount` requests (so none is in flight at the end) and counts the answers. */
 async function send(url, next, amount) {
-  const result = await autocannon({
+  const result = await sendAmount({
     url,
     connections: CONNECTIONS,
     amount,
