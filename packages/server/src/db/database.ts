@@ -32,6 +32,7 @@ import { errorTracking } from './migrations/0010-error-tracking';
 import { sourceMaps } from './migrations/0011-source-maps';
 import { lz4Compression } from './migrations/0012-lz4-compression';
 import { exceptionStacks } from './migrations/0013-exception-stacks';
+import { eventRowsWithoutForeignKeys } from './migrations/0014-event-rows-without-foreign-keys';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -98,6 +99,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0011-source-maps': sourceMaps(dialect),
     '0012-lz4-compression': lz4Compression(dialect),
     '0013-exception-stacks': exceptionStacks,
+    '0014-event-rows-without-foreign-keys': eventRowsWithoutForeignKeys(dialect),
   };
 }
 
