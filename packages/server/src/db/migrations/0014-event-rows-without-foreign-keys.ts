@@ -16,8 +16,8 @@ const CHECKED_PER_EVENT: [table: string, constraint: string][] = [
  * plain event and a fifth per exception (bench/RESULTS.md), and they guard nothing the code does not: ingestion writes
  * these rows for a project whose token it has just resolved and for the issues it has just found or made, both under
  * the project's ingest lock; projects are never deleted; a merge moves an issue's rows before deleting it, under the
- * same lock. Other tables keep theirs. SQLite checks a key with a lookup alone (no measurable cost, `npm run bench --
- * exceptions`), and can drop one only by copying its table: it keeps them.
+ * same lock. Other tables keep theirs. SQLite checks a key with a lookup alone (the same benchmark with its checks
+ * off: within the spread), and can drop one only by copying its table: it keeps them.
  */
 export const eventRowsWithoutForeignKeys = (dialect: Dialect) => ({
   async up(db: Kysely<unknown>) {
