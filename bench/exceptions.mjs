@@ -350,11 +350,15 @@ On PostgreSQL the service and the database take turns, and a count inside the se
 a transaction held some 1,600 exceptions (16 requests: the 32 connections fall into two halves that alternate) and
 took 150 ms while the database's CPU for them was some 80 ms. Each 100-exception request is parsed and normalized in one
 run of some 4 ms, and one turn of the event loop runs every request that came in, so each of the transaction's dozen
-statements waits behind them. Tried and left: a queue that gives CPU work one turn of the event loop at a time, in
-slices of 2 ms (the body's parse and the events' normalization), so that a statement waits for one slice; two services
-side by side, 4 alternating rounds: on PostgreSQL 10,914 → 12,668 exceptions/s and 28,514 → 30,682 plain events/s
-(medians), but on SQLite 14,505 → 11,140 and 29,368 → 21,532, the service's CPU per event some 60 % higher there (not looked
-into further): not worth a scheduler that depends on the database.
+statements waits behind them. Work on requests now takes its turns one slice at a time on PostgreSQL
+(\`src/turns.ts\`: turns of the event loop handed out in order, slices of 2 ms, the body's parse and the events'
+normalization), so that a statement waits for one slice. Against the code before it (in a worktree), two services side
+by side, 4 alternating rounds: 28,747 → 31,662 plain events/s and 11,664 → 13,984 exceptions/s (medians). On SQLite the
+same queue (a prototype behind a switch, not kept) made transactions ten times smaller (some 120 events instead of
+1,000–1,400: requests no longer finish together, and each commit is an fsync in the event loop) and ingestion a quarter
+slower (14,505 → 11,140 exceptions/s, 29,368 → 21,532 plain events/s): SQLite keeps yielding as before (its database
+work runs in the event loop itself; the released code against the code before: 29,004 → 27,990 and 13,644 → 13,303,
+within the spread).
 
 What the database does for an exception (PostgreSQL's log of every statement's duration, \`log_min_duration_statement = 0\`,
 for 80,000 exceptions): inserting the events some 20 µs an event, their occurrences 10, the issues' people 7. An

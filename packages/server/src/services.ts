@@ -18,6 +18,7 @@ import { FlagsService } from './flag-evaluation/service';
 import { PersonService } from './persons/service';
 import { ProjectService } from './projects/service';
 import { UserService } from './users/service';
+import { shareTurns } from './turns';
 import { SessionService } from './users/sessions';
 import { WebhookService } from './webhooks/service';
 
@@ -26,6 +27,8 @@ export function createServices(
   db: Db,
   config: Pick<Config, 'ingestMaxPendingEvents'> & Partial<Pick<Config, 'webhookAllowPrivate' | 'sourcemapCacheBytes' | 'flagCacheProjects'>>,
 ) {
+  // Requests' CPU work takes its turns one at a time on PostgreSQL, so the ingest transaction's statements go out between (`turns.ts`).
+  shareTurns(db.dialect === 'postgres');
   const changes = new Changes(db);
   const flags = new FeatureFlagService(db.kysely, changes, db.dialect);
   flags.guardUpdates(linkedFlagGuard);

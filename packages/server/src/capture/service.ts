@@ -14,6 +14,7 @@ import type { Properties } from '../persons/store';
 import { GroupCommit, QueueFullError } from './group-commit';
 import { isUuid, uuidv7 } from '../uuid';
 import { deepJsonError, isObject } from '../json';
+import { Slices } from '../turns';
 
 /** An event as validated at the door, ready to store. */
 export interface CapturedEvent extends PersonEvent {
@@ -121,9 +122,6 @@ const keysOf = (...parts: unknown[]): string[] | undefined => {
   return keys.length ? keys : undefined;
 };
 
-/** Events normalized between two turns of the event loop: a batch of 100,000 must not hold it for long. */
-const NORMALIZE_SLICE = 1_000;
-
 const eventTooLarge = (i: number, bytes: number, maxBytes: number) =>
   new TooLargeError('event_too_large', `Event ${i} is ${bytes} bytes serialized; an event may be at most ${maxBytes} bytes.`, `batch__${i}`);
 
@@ -143,8 +141,11 @@ export async function normalizeEvents(
   if (!items.length) throw new ValidationError('No events in the batch.', 'batch', 'required');
   const sentAt = sentAtOf(batch, query);
   const normalized: NormalizedEvents = { events: [], refused: [] };
+  // In slices (`turns.ts`): a batch of 100,000 must not hold the event loop for long.
+  const slices = new Slices();
+  await slices.begin();
   for (let i = 0; i < items.length; i++) {
-    if (i > 0 && i % NORMALIZE_SLICE === 0) await nextTurn();
+    if (slices.over) await slices.next();
     // Before anything walks it: JSON.stringify overflows the stack on JSON nested thousands deep.
     const tooDeep = deepJsonError(items[i], `batch__${i}`);
     if (tooDeep) {

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Slices } from '../turns';
 
 /** Members of a container are parsed together until their text reaches this many bytes. */
 const SLICE_BYTES = 64 * 1024;
@@ -9,8 +9,6 @@ const SLICE_BYTES = 64 * 1024;
  * it saves (`npm run bench -- json-parse`).
  */
 const WHOLE_PARSE_BYTES = 128 * 1024;
-/** How long parsing runs before it lets the event loop turn. */
-const TURN_MS = 10;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -62,16 +60,6 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
   else target[key] = value;
 }
 
-class Turns {
-  private since = performance.now();
-
-  async maybeYield() {
-    if (performance.now() - this.since < TURN_MS) return;
-    await nextTurn();
-    this.since = performance.now();
-  }
-}
-
 /**
  * A run of an array's elements from `i` (an element's start) found without scanning every byte, when the element is an
  * object: up to the first `},` followed by the element's own opening (`{"uuid":`, say: the elements of a batch begin
@@ -81,7 +69,7 @@ class Turns {
  * open string or bracket, which JSON.parse refuses (its grammar reads the same bytes the same way in the run as in the
  * whole text), and the caller then scans those bytes.
  */
-async function guessedRun(bytes: Buffer, i: number, items: unknown[], turns: Turns): Promise<number> {
+async function guessedRun(bytes: Buffer, i: number, items: unknown[], slices: Slices): Promise<number> {
   if (bytes[i] !== OPEN_OBJECT || bytes[i + 1] !== QUOTE) return -1;
   const opening = bytes.subarray(i, stringEnd(bytes, i + 1) + 1);
   const apart = Buffer.concat([CLOSE_AND_NEXT, opening]);
@@ -96,7 +84,7 @@ async function guessedRun(bytes: Buffer, i: number, items: unknown[], turns: Tur
     return -1;
   }
   for (const item of run) items.push(item);
-  await turns.maybeYield();
+  if (slices.over) await slices.next();
   return cut + 2;
 }
 
@@ -105,7 +93,7 @@ async function guessedRun(bytes: Buffer, i: number, items: unknown[], turns: Tur
  * (which checks them); when `splitValues` (objects only), a member whose value is an array or object is parsed, in runs,
  * on its own.
  */
-async function container(bytes: Buffer, start: number, splitValues: boolean, turns: Turns): Promise<[unknown, number]> {
+async function container(bytes: Buffer, start: number, splitValues: boolean, slices: Slices): Promise<[unknown, number]> {
   const isArray = bytes[start] === OPEN_ARRAY;
   const close = isArray ? CLOSE_ARRAY : CLOSE_OBJECT;
   const items: unknown[] = [];
@@ -121,14 +109,14 @@ async function container(bytes: Buffer, start: number, splitValues: boolean, tur
       const part = JSON.parse(`{${text}}`) as Record<string, unknown>;
       for (const key of Object.keys(part)) setOwn(fields, key, part[key]);
     }
-    await turns.maybeYield();
+    if (slices.over) await slices.next();
   };
   let i = skipSpace(bytes, start + 1);
   if (bytes[i] === close) return [isArray ? items : fields, i + 1];
   let guessing = isArray;
   for (;;) {
     if (guessing && runStart < 0) {
-      const after = await guessedRun(bytes, i, items, turns);
+      const after = await guessedRun(bytes, i, items, slices);
       if (after > 0) {
         i = after;
         continue;
@@ -148,7 +136,7 @@ async function container(bytes: Buffer, start: number, splitValues: boolean, tur
     let end: number;
     if (splitValues && (bytes[valueStart] === OPEN_OBJECT || bytes[valueStart] === OPEN_ARRAY)) {
       await parseRun();
-      const [value, after] = await container(bytes, valueStart, false, turns);
+      const [value, after] = await container(bytes, valueStart, false, slices);
       if (isArray) items.push(value);
       else setOwn(fields, key, value);
       end = skipSpace(bytes, after);
@@ -174,9 +162,11 @@ async function container(bytes: Buffer, start: number, splitValues: boolean, tur
  * members and the elements of its array and object values, are parsed some 64 KB at a time. SyntaxError when invalid.
  */
 export async function parseJsonInSlices(bytes: Buffer): Promise<unknown> {
+  const slices = new Slices();
+  await slices.begin();
   const start = skipSpace(bytes, 0);
   if (bytes[start] !== OPEN_OBJECT && bytes[start] !== OPEN_ARRAY) return JSON.parse(bytes.toString('utf8'));
-  const [value, end] = await container(bytes, start, bytes[start] === OPEN_OBJECT, new Turns());
+  const [value, end] = await container(bytes, start, bytes[start] === OPEN_OBJECT, slices);
   if (skipSpace(bytes, end) !== bytes.length) throw invalid();
   return value;
 }
