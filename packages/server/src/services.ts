@@ -17,8 +17,8 @@ import { FlagDefinitionsCache } from './flag-evaluation/definitions';
 import { FlagsService } from './flag-evaluation/service';
 import { PersonService } from './persons/service';
 import { ProjectService } from './projects/service';
-import { UserService } from './users/service';
 import { shareTurns } from './turns';
+import { UserService } from './users/service';
 import { SessionService } from './users/sessions';
 import { WebhookService } from './webhooks/service';
 

@@ -52,7 +52,7 @@ describe('slices of CPU work', () => {
     shareTurns(true);
     const turns = turnCounter();
     const log: [string, number][] = [];
-    // Past the 2 ms a slice runs with shared turns; c begins last and runs last.
+    // Past the 2 ms a slice runs with shared turns; c, asked for last, runs after a's and b's first slices.
     await Promise.all([work('a', 3, 3, log, turns), work('b', 3, 3, log, turns), work('c', 1, 3, log, turns)]);
     turns.stop();
     expect(log.map(([name]) => name)).toEqual(['a', 'b', 'c', 'a', 'b', 'a', 'b']);
