@@ -1,3 +1,5 @@
+import { setImmediate as nextImmediate } from 'node:timers/promises';
+
 /**
  * CPU-bound work on a request (parsing a large body, normalizing its events) runs in slices with turns of the event
  * loop between them, so that no request holds the event loop for long.
@@ -43,8 +45,6 @@ function queuedTurn(): Promise<void> {
     }
   });
 }
-
-const nextImmediate = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The slices of one piece of work: `await begin()` before the first; between two, `if (slices.over) await slices.next()`. */
 export class Slices {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isUnavailable } from '../db/database';
 
 /** Thrown by `write` when the queue is full or closing: the caller should answer 503 and ask the client to retry. */
@@ -57,7 +58,7 @@ export class GroupCommit<T> {
 
   private async drain() {
     // Let requests that arrived in the same turn of the event loop join the first transaction.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     while (this.queue.length) {
       await this.commitGroup(this.take());
     }

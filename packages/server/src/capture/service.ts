@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { enrollmentProperty } from '@service/flag-engine';
 import { sql, type Transaction } from 'kysely';
 import type { Changes } from '../changes';
@@ -31,9 +32,6 @@ export interface NormalizedEvents {
   /** Why each event refused alone was (413 `event_too_large`, 400 `max_depth`), in order. */
   refused: DomainError[];
 }
-
-/** Lets the event loop run (other requests, timers) before going on. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const nonEmpty = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 /** Timestamps more than this far in the future are client clock errors; they become "now" (as in PostHog). */
