@@ -63,17 +63,18 @@ describe('slices of CPU work', () => {
   it('with shared turns let other callbacks of the event loop run between two slices', async () => {
     shareTurns(true);
     const log: string[] = [];
-    // An answer from the database, say: it arrives while the first slice runs and is handled before the next.
-    const arriving = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        log.push('callback');
-        resolve();
-      }, 1),
-    );
+    let arriving: Promise<void> | undefined;
     const slices = new Slices();
     await slices.begin();
     for (let i = 0; i < 3; i++) {
       log.push(`slice ${i}`);
+      // An answer from the database, say: it arrives while the first slice runs and is handled before the next.
+      arriving ??= new Promise<void>((resolve) =>
+        setTimeout(() => {
+          log.push('callback');
+          resolve();
+        }, 1),
+      );
       busy(3);
       if (slices.over) await slices.next();
     }
