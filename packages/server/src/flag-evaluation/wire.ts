@@ -1,14 +1,17 @@
 import type { FlagResult, Inconclusive, Reason } from '@service/flag-engine';
 import type { FlagRow } from '../feature-flags/store';
 
-/** The pieces of one flag outcome on the wire, as JSON text ready to join. */
+/**
+ * The pieces of one flag outcome on the wire, as JSON text ready to join, each after a comma (`renderBody` drops the
+ * first one's of a map).
+ */
 interface Fragments {
   enabled: boolean;
-  /** `"key":{key, enabled, variant, reason, metadata}` for the v2 `flags` map. */
+  /** `,"key":{key, enabled, variant, reason, metadata}` for the v2 `flags` map. */
   detail: string;
-  /** `"key":value` for `featureFlags`. */
+  /** `,"key":value` for `featureFlags`. */
   value: string;
-  /** `"key":"<payload>"` for `featureFlagPayloads`, or null. */
+  /** `,"key":"<payload>"` for `featureFlagPayloads`, or null. */
   payload: string | null;
 }
 
@@ -50,9 +53,9 @@ export class WireFragments {
     const detail = { key, enabled, variant, reason, metadata: { id: row.id, version: row.version, description: row.name || null, payload } };
     return {
       enabled,
-      detail: `${name}:${asciiJson(detail)}`,
-      value: `${name}:${asciiJson(variant ?? enabled)}`,
-      payload: payload === null ? null : `${name}:${asciiJson(payload)}`,
+      detail: `,${name}:${asciiJson(detail)}`,
+      value: `,${name}:${asciiJson(variant ?? enabled)}`,
+      payload: payload === null ? null : `,${name}:${asciiJson(payload)}`,
     };
   }
 }
@@ -69,25 +72,30 @@ export interface Rendered {
 /**
  * The response body as JSON text, ASCII only: v2 (`flags` with details, plus the legacy maps), legacy, or older decide
  * shapes. `extra`: more fields, ASCII.
+ *
+ * The text only ever grows at its end, a whole fragment at a time: V8 keeps it as one chain of pieces, which Node writes
+ * out some 4 µs faster than the same 13 KB joined map by map, each piece after its own comma (bare `node:http` servers
+ * side by side; flattening it first, or copying the pieces into a Buffer, was slower).
  */
 export function renderBody({ fragments, keys, requestId, evaluatedAt }: Rendered, shape: Shape, extra: string): string {
-  const tail = `"errorsWhileComputingFlags":false,"requestId":"${requestId}"${extra ? `,${extra}` : ''}`;
-  if (shape === 'enabled-list') return `{"featureFlags":${asciiJson(keys.filter((_, i) => fragments[i]!.enabled))},${tail}}`;
-  // One pass over the fragments, each map's text joined as it goes.
-  let details = '';
-  let values = '';
-  let payloads = '';
+  const tail = `"errorsWhileComputingFlags":false,"requestId":"${requestId}"${extra ? `,${extra}` : ''}}`;
+  if (shape === 'enabled-list') return `{"featureFlags":${asciiJson(keys.filter((_, i) => fragments[i]!.enabled))},${tail}`;
+  let body = '{';
+  if (shape === 'v2') body = joined(`${body}"flags":{`, fragments, 'detail') + '},';
+  body = joined(`${body}"featureFlags":{`, fragments, 'value', shape === 'enabled-map') + '},';
+  if (shape === 'enabled-map') return body + tail;
+  body = joined(`${body}"featureFlagPayloads":{`, fragments, 'payload') + '},';
+  return shape === 'v2' ? `${body}"evaluatedAt":${evaluatedAt},${tail}` : body + tail;
+}
+
+/** `body` followed by one piece of each fragment (none where it is null, or for disabled flags with `enabledOnly`), the first without its comma. */
+function joined(body: string, fragments: Fragments[], piece: 'detail' | 'value' | 'payload', enabledOnly = false): string {
+  let first = true;
   for (const f of fragments) {
-    if (shape === 'v2') details += details ? `,${f.detail}` : f.detail;
-    if (shape !== 'enabled-map' || f.enabled) values += values ? `,${f.value}` : f.value;
-    if (f.payload !== null) payloads += payloads ? `,${f.payload}` : f.payload;
+    const text = f[piece];
+    if (text === null || (enabledOnly && !f.enabled)) continue;
+    body += first ? text.slice(1) : text;
+    first = false;
   }
-  switch (shape) {
-    case 'v2':
-      return `{"flags":{${details}},"featureFlags":{${values}},"featureFlagPayloads":{${payloads}},"evaluatedAt":${evaluatedAt},${tail}}`;
-    case 'legacy':
-      return `{"featureFlags":{${values}},"featureFlagPayloads":{${payloads}},${tail}}`;
-    case 'enabled-map':
-      return `{"featureFlags":{${values}},${tail}}`;
-  }
+  return body;
 }
