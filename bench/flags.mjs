@@ -167,6 +167,11 @@ past it escaped in the cached fragments: the same JSON), their length is the str
 some 8 % more requests/s (medians of alternating rounds: 3,390 → 3,652 and 3,435 → 4,011). The answer's headers
 (helmet's dozen, CORS, the rate limit's) were set one \`setHeader\` at a time and checked again by \`writeHead\`; they now go
 to \`writeHead\` at once as one list: some 10 % more requests/s (five alternating pairs of 6 s rounds, 1.09–1.11× each).
+The answer was joined map by map, each piece after a comma of its own, a text Node copies out slower than one grown at
+its end (bare \`node:http\` servers side by side, 13 KB: 30.7k requests/s against 34.7k; a constant body 38.5k); it now
+grows at its end only: \`writev\`'s share of a profile 32 → 28 % (bench/profiles/stop26*.md), 1.007× the requests/s in
+alternating rounds of the two builds (within their noise). Node's checks of the answer's headers in \`writeHead\` cost a
+bare server 5–6 µs a request with 18 more headers than the ceiling's.
 The machine's speed moved some 4–5× within the day, and the p99 with it. In the morning's pairs of before and after
 runs, minutes apart (ceiling 15–16k requests/s), one process went from 12–14 % to 20–24 % of the ceiling and its p99
 from 27–33 ms to 11–17 ms: neither target met. In the evening's pair (19:54Z after, 19:59Z before; ceiling 69–79k
