@@ -3,7 +3,7 @@ import type { FlagRow } from '../feature-flags/store';
 
 /**
  * The pieces of one flag outcome on the wire, as JSON text ready to join, each after a comma (`renderBody` drops the
- * first one's of a map).
+ * comma of each map's first piece).
  */
 interface Fragments {
   enabled: boolean;
