@@ -1,4 +1,4 @@
-import { setImmediate as nextImmediate } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * CPU-bound work on a request (parsing a large body, normalizing its events) runs in slices with turns of the event
@@ -62,7 +62,7 @@ export class Slices {
 
   /** Waits for the next turn, where the next slice starts. */
   async next(): Promise<void> {
-    await (shared ? queuedTurn() : nextImmediate());
+    await (shared ? queuedTurn() : nextTurn());
     this.since = performance.now();
   }
 }
