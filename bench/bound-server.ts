@@ -1,0 +1,29 @@
+// The bound of one process for /flags (run by flags.mjs through tsx): a bare node:http server that reads and parses
+// each request, evaluates the 50 flags of the benchmark for its distinct id with the flag engine, persons held in
+// memory (no database), and answers the ceiling's fixed body (no answer to build). Whatever a /flags server does
+// besides evaluating every flag can only make it slower than this.
+import fs from 'node:fs';
+import http from 'node:http';
+import { compileFlags, type FlagDefinition } from '@service/flag-engine';
+import { DISTINCT_IDS, flagSet, personOf } from '@service/test-support';
+
+const [port, bodyFile] = process.argv.slice(2);
+const body = fs.readFileSync(bodyFile!);
+const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length };
+const definitions = flagSet().map((f, i): FlagDefinition => ({ id: i + 1, key: f.key, name: f.name, active: true, filters: f.filters }));
+const compiled = compileFlags(definitions);
+const persons = new Map(Array.from({ length: DISTINCT_IDS }, (_, i) => [`user-${i}`, personOf(i)]));
+
+http
+  .createServer((request, response) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.once('end', () => {
+      const distinctId = String(JSON.parse(text).distinct_id);
+      compiled.evaluateAll({ distinctId, personProperties: persons.get(distinctId) ?? {} });
+      response.writeHead(200, headers);
+      response.end(body);
+    });
+  })
+  .listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));
