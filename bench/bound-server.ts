@@ -1,7 +1,7 @@
-// The bound of one process for /flags (run by flags.mjs through tsx): a bare node:http server that reads and parses
-// each request, evaluates the 50 flags of the benchmark for its distinct id with the flag engine, persons held in
-// memory (no database), and answers the ceiling's fixed body (no answer to build). Whatever a /flags server does
-// besides evaluating every flag can only make it slower than this.
+// The bound of one process for /flags (run by flags.mjs through tsx): the ceiling's bare node:http server
+// (ceiling-server.mjs) that also parses each request and evaluates the 50 flags of the benchmark for its distinct id
+// with the flag engine, persons held in memory (no database), before it answers the same fixed body (no answer to
+// build). Whatever a /flags server does besides evaluating every flag can only make it slower than this.
 import fs from 'node:fs';
 import http from 'node:http';
 import { compileFlags, type FlagDefinition } from '@service/flag-engine';

@@ -303,9 +303,9 @@ try {
     '',
     `Engine alone (flag-engine \`evaluateAll\`, one core, in process): ${engine.one.calls.toLocaleString('en')} evaluations/s of 1 flag;`,
     `${engine.fifty.calls.toLocaleString('en')} evaluations/s of all 50 flags (${engine.fifty.flags.toLocaleString('en')} flag evaluations/s).`,
-    `The bound (bench/bound-server.ts) reads and parses each request as the ceiling does, evaluates the 50 flags for its distinct id with`,
-    "the engine (the persons in memory: no database) and answers the ceiling's body (no answer to build): whatever else a",
-    '`/flags` server does, one process that evaluates every flag of every request answers fewer requests than it.',
+    "The bound (bench/bound-server.ts) is the ceiling's server that also parses each request and evaluates the 50 flags for its",
+    'distinct id with the engine (the persons in memory: no database) before it answers the same body (no answer to build):',
+    'whatever else a `/flags` server does, one process that evaluates every flag of every request answers fewer requests than it.',
     ...(label ? [] : ['', ANALYSIS]),
   ];
   record(label ? `Flags, ${label} (issue 16)` : 'Flags (issue 16)', lines.join('\n'));
