@@ -4,15 +4,14 @@
 // build). Whatever a /flags server does besides evaluating every flag can only make it slower than this.
 import fs from 'node:fs';
 import http from 'node:http';
-import { compileFlags, type FlagDefinition } from '@service/flag-engine';
-import { DISTINCT_IDS, flagSet, personOf } from '@service/test-support';
+import { compileFlags } from '@service/flag-engine';
+import { contexts, definitions } from './flag-inputs';
 
 const [port, bodyFile] = process.argv.slice(2);
 const body = fs.readFileSync(bodyFile!);
 const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length };
-const definitions = flagSet().map((f, i): FlagDefinition => ({ id: i + 1, key: f.key, name: f.name, active: true, filters: f.filters }));
 const compiled = compileFlags(definitions);
-const persons = new Map(Array.from({ length: DISTINCT_IDS }, (_, i) => [`user-${i}`, personOf(i)]));
+const persons = new Map(contexts.map((c) => [c.distinctId, c.personProperties]));
 
 http
   .createServer((request, response) => {

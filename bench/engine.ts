@@ -1,9 +1,7 @@
 // Engine evaluations per second for 1 and 50 compiled flags (run by flags.mjs through tsx).
 import { compileFlags, type FlagDefinition } from '@service/flag-engine';
-import { DISTINCT_IDS, flagSet, personOf } from '@service/test-support';
-
-const definitions: FlagDefinition[] = flagSet().map((f, i) => ({ id: i + 1, key: f.key, name: f.name, active: true, filters: f.filters }));
-const contexts = Array.from({ length: DISTINCT_IDS }, (_, i) => ({ distinctId: `user-${i}`, personProperties: personOf(i) }));
+import { DISTINCT_IDS } from '@service/test-support';
+import { contexts, definitions } from './flag-inputs';
 
 function rate(defs: FlagDefinition[]) {
   const compiled = compileFlags(defs);
