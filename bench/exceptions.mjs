@@ -19,11 +19,11 @@ const ROUND_SECONDS = 4;
 const TEMPLATES = 64;
 const DISTINCT_IDS = 10_000;
 /**
- * Plain events; `$exception` events; the same exceptions with the throw site alone as their stack (`short`: what an
+ * Plain events; `$exception` events; the same exceptions with the throw site alone as their stack (`oneFrame`: what an
  * exception costs when its list costs next to nothing to read); and the exception payloads under another event name
  * (`client_error`), stored as plain events.
  */
-const KINDS = ['plain', 'exceptions', 'short', 'payload'];
+const KINDS = ['plain', 'exceptions', 'oneFrame', 'payload'];
 const NAMES = ['$pageview', '$autocapture', 'signed_up', 'purchase', 'clicked_button', '$pageleave'];
 
 /** A few distinct errors of a React shop, as posthog-js reports them: type, message, the throw site's function and file. */
@@ -66,7 +66,8 @@ const common = (prefix, t, i, user) => ({
 
 /**
  * Request bodies of one kind: plain events as the ingest benchmark's (7 properties, one in ten with `$set`), or
- * `$exception` events as posthog-js sends them. `@@@@@@@@` in every uuid becomes the request number.
+ * `$exception` events as posthog-js sends them (`oneFrame`: the throw site alone; `payload`: named `client_error`).
+ * `@@@@@@@@` in every uuid becomes the kind's digit (its index in KINDS) and the request number.
  */
 export function bodies(token, kind) {
   const prefix = randomBytes(8).toString('hex');
@@ -98,7 +99,7 @@ export function bodies(token, kind) {
               type: error[0],
               value: error[1],
               mechanism: { type: 'onerror', handled: false, synthetic: false },
-              stacktrace: { type: 'raw', frames: kind === 'short' ? frames(error).slice(-1) : frames(error) },
+              stacktrace: { type: 'raw', frames: kind === 'oneFrame' ? frames(error).slice(-1) : frames(error) },
             },
           ],
           $exception_level: 'error',
@@ -179,7 +180,7 @@ const COUNTS = {
   plain: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event NOT IN ('$exception', 'client_error')",
   payload: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = 'client_error'",
   exceptions: `SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$exception' AND substr(uuid, 25, 1) = '${KINDS.indexOf('exceptions')}'`,
-  short: `SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$exception' AND substr(uuid, 25, 1) = '${KINDS.indexOf('short')}'`,
+  oneFrame: `SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$exception' AND substr(uuid, 25, 1) = '${KINDS.indexOf('oneFrame')}'`,
   grouped: 'SELECT count(*) AS n FROM error_tracking_occurrences WHERE project_id = $1',
   issues: 'SELECT count(*) AS n FROM error_tracking_issues WHERE project_id = $1',
 };
@@ -234,7 +235,7 @@ async function run(dialect) {
       dialect,
       plain: rate('plain'),
       exceptions: rate('exceptions'),
-      short: rate('short'),
+      oneFrame: rate('oneFrame'),
       payload: rate('payload'),
       share: rate('exceptions') / rate('plain'),
       cpu: Object.fromEntries(KINDS.map((kind) => [kind, cpu(kind)])),
@@ -437,12 +438,12 @@ export async function main() {
 export function report(results, load) {
   const map = (values, f) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, f(v)]));
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
-  const ok = (r) => KINDS.every((kind) => r.stored[kind] === r.acknowledged[kind]) && r.stored.grouped === r.stored.exceptions + r.stored.short;
+  const ok = (r) => KINDS.every((kind) => r.stored[kind] === r.acknowledged[kind]) && r.stored.grouped === r.stored.exceptions + r.stored.oneFrame;
   const pct = (n) => `${Math.round(n * 100)} %`;
   const all = (values) => KINDS.map((k) => values[k]).join(' / ');
   const rows = results.map(
     (r) =>
-      `| ${r.dialect} | ${fmt(r.plain)} | ${fmt(r.exceptions)} | **${pct(r.share)}** | ${fmt(r.short)} (${pct(r.short / r.plain)}) | ${fmt(r.payload)} (${pct(r.exceptions / r.payload)}) | ${all(map(r.cpu, fmt))} (${pct(r.cpu.plain / r.cpu.exceptions)}; ${pct(r.cpu.plain / r.cpu.short)}; ${pct(r.cpu.payload / r.cpu.exceptions)}) | ${r.databaseCpu ? all(map(r.databaseCpu, fmt)) : 'in the service'} | ${all(map(r.harness, pct))} | ${all(r.p99)} | ${r.failed} | ${all(map(r.acknowledged, fmt))} | ${all(map(r.stored, fmt))} | ${fmt(r.stored.grouped)} in ${r.stored.issues} issues ${ok(r) ? '✓' : '✗'} |`,
+      `| ${r.dialect} | ${fmt(r.plain)} | ${fmt(r.exceptions)} | **${pct(r.share)}** | ${fmt(r.oneFrame)} (${pct(r.oneFrame / r.plain)}) | ${fmt(r.payload)} (${pct(r.exceptions / r.payload)}) | ${all(map(r.cpu, fmt))} (${pct(r.cpu.plain / r.cpu.exceptions)}; ${pct(r.cpu.plain / r.cpu.oneFrame)}; ${pct(r.cpu.payload / r.cpu.exceptions)}) | ${r.databaseCpu ? all(map(r.databaseCpu, fmt)) : 'in the service'} | ${all(map(r.harness, pct))} | ${all(r.p99)} | ${r.failed} | ${all(map(r.acknowledged, fmt))} | ${all(map(r.stored, fmt))} | ${fmt(r.stored.grouped)} in ${r.stored.issues} issues ${ok(r) ? '✓' : '✗'} |`,
   );
   const met = results.every((r) => r.share >= 0.8);
   record(
