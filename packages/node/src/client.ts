@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { enrollmentProperty, type CompiledFlags, type EvaluationContext, type Inconclusive } from '@service/flag-engine';
 import { startAutocapture } from './autocapture';
 import { fetchEarlyAccessFeatures, type EarlyAccessFeature, type EarlyAccessFeaturesOptions, type EnrollmentOptions } from './early-access';
@@ -586,7 +587,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    */
   private async autocapture(error: unknown, mechanism: CaptureMechanism): Promise<void> {
     try {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (this.capturedThisTurn.has(error)) return;
       this.noteCaptured(error);
       const list = exceptionList(error, mechanism);
