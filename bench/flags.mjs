@@ -195,8 +195,8 @@ benchmark, which cycles over 10k people, would measure the cache, not the work).
 
 const env = (workers) => ({ WORKERS: workers });
 let service;
-let ceilingChild;
-let boundChild;
+/** The bare servers' processes, stopped at the end whatever happens. */
+const bareServers = [];
 try {
   const loadAverage = os.loadavg()[0].toFixed(1);
   // One data directory for every start (startService's own, empty, goes with each stop).
@@ -213,21 +213,20 @@ try {
 
   const bodyFile = path.join(work, 'body.json');
   fs.writeFileSync(bodyFile, sample);
-  const port = await freePort();
-  ceilingChild = spawn(process.execPath, [path.join(root, 'bench/ceiling-server.mjs'), String(port), bodyFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve) => ceilingChild.stdout.once('data', resolve));
-  const ceiling = { url: `http://127.0.0.1:${port}`, bodies: one, pid: ceilingChild.pid };
-  const boundPort = await freePort();
-  boundChild = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bound-server.ts'), String(boundPort), bodyFile], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve) => boundChild.stdout.once('data', resolve));
-  const bound = { url: `http://127.0.0.1:${boundPort}`, bodies: one, pid: boundChild.pid };
+  /** Starts a bare server (`node [options] <script> <port> <body file>`) answering `sample`; resolves, once it is ready, with it as a target of `rounds`. */
+  const bareServer = async (script, options = []) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [...options, path.join(root, script), String(port), bodyFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    bareServers.push(child);
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    return { url: `http://127.0.0.1:${port}`, bodies: one, pid: child.pid, stop: () => child.kill() };
+  };
+  const ceiling = await bareServer('bench/ceiling-server.mjs');
+  const bound = await bareServer('bench/bound-server.ts', ['--import', 'tsx']);
 
   // 1. One process, beside the ceiling and the bound.
   const [single, ceilingSingle, boundSingle] = await rounds([{ url: service.url, bodies: one, pid: service.child.pid }, ceiling, bound]);
-  boundChild.kill();
+  bound.stop();
   single.rss = memoryMb(service.child.pid);
   await service.stop();
 
@@ -313,8 +312,7 @@ try {
   const failed = [single, ceilingSingle, boundSingle, auto, ceilingAuto, oneProject, manyProjects].reduce((n, s) => n + s.errors, 0);
   if (failed) throw new Error(`${failed} requests failed under load`);
 } finally {
-  ceilingChild?.kill();
-  boundChild?.kill();
+  for (const child of bareServers) child.kill();
   await service?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 }
