@@ -175,12 +175,15 @@ async function send(service, next, amount) {
   };
 }
 
-/** Stored events of each kind; the two kinds of exceptions told apart by the kind's digit in their uuids (see `bodies`). */
+/** The stored `$exception` events of a kind: the two kinds of exceptions told apart by the kind's digit in their uuids (see `bodies`). */
+const exceptionsOf = (kind) =>
+  `SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$exception' AND substr(uuid, 25, 1) = '${KINDS.indexOf(kind)}'`;
+
 const COUNTS = {
   plain: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event NOT IN ('$exception', 'client_error')",
   payload: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = 'client_error'",
-  exceptions: `SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$exception' AND substr(uuid, 25, 1) = '${KINDS.indexOf('exceptions')}'`,
-  oneFrame: `SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$exception' AND substr(uuid, 25, 1) = '${KINDS.indexOf('oneFrame')}'`,
+  exceptions: exceptionsOf('exceptions'),
+  oneFrame: exceptionsOf('oneFrame'),
   grouped: 'SELECT count(*) AS n FROM error_tracking_occurrences WHERE project_id = $1',
   issues: 'SELECT count(*) AS n FROM error_tracking_issues WHERE project_id = $1',
 };
