@@ -118,6 +118,13 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
     app.addHook('onReady', async () => webhookWorker.start());
     app.addHook('onClose', () => webhookWorker.stop());
   }
+  // A full disk is told as it starts and as it ends, not in a line for every write it refuses.
+  const { db } = services;
+  const unwatchDisk = db.disk.onChange((full) => {
+    if (full) app.log.error(`The disk of the database (${db.location}) is full: writes are refused with 503 until there is room again.`);
+    else app.log.info(`The disk of the database (${db.location}) has room again: writes are stored.`);
+  });
+  app.addHook('onClose', async () => unwatchDisk());
   // The REST API takes JSON only; ingestion routes add their own parsers in their own scope.
   app.removeContentTypeParser('text/plain');
   restJsonParser(app);
@@ -184,10 +191,11 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   await app.register(webRoutes, { dir: config.webDir });
 
   app.get('/api/schema', { schema: { hide: true } }, async () => app.swagger());
-  // Says which dependency is down: 503 while the database does not answer (within its timeout).
+  // Says which dependency is down: 503 while the database does not answer (within its timeout), or its disk is full.
   app.get('/_health', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
-    if (await services.db.ping()) return { status: 'ok', database: 'ok' };
-    return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+    if (!(await services.db.ping())) return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+    if (services.db.disk.isFull) return reply.code(503).send({ status: 'unavailable', database: 'disk_full' });
+    return { status: 'ok', database: 'ok' };
   });
   return app;
 }

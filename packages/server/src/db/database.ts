@@ -11,14 +11,15 @@ import {
   sql,
   type Compilable,
   type DatabaseConnection,
+  type LogEvent,
   type Migration,
-  type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import { siblings } from '../cluster';
 import { ConfigError, DEFAULT_DATABASE_TIMEOUT_MS, type Config } from '../config';
 import type { Database } from './schema';
 import { checkpointInWorker } from './checkpointer';
+import { DiskSpace, isDiskFull } from './disk-space';
 import { initial } from './migrations/0001-initial';
 import { personsAndEvents } from './migrations/0002-persons-events';
 import { earlyAccessPayload } from './migrations/0003-early-access-payload';
@@ -61,6 +62,8 @@ export interface Db {
   subscribe(channel: string, onMessage: (payload: string) => void, onGap: () => void): void;
   /** True when the database answers a trivial query within the database timeout (for `/_health`). */
   ping(): Promise<boolean>;
+  /** Whether writes fail for lack of disk space (for `/_health` and the log). */
+  disk: DiskSpace;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,8 @@ export async function openDatabase(
   let pool: pg.Pool | undefined;
   let file: string | undefined;
   let checkpointer: { stop(): Promise<void> } | undefined;
+  const disk = new DiskSpace();
+  const log = watchDisk(disk);
   if (config.databaseUrl) {
     dialect = 'postgres';
     const schema = config.databaseSchema;
@@ -138,7 +143,7 @@ export async function openDatabase(
     // ... and while in use: its query fails, and the pool drops it when it comes back.
     pool.on('connect', (client) => client.on('error', () => undefined));
     if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     listener = new Listener(connection);
   } else {
     dialect = 'sqlite';
@@ -152,7 +157,7 @@ export async function openDatabase(
     // One process checkpoints the WAL for all (the others only commit: no checkpoint inside their commits either).
     if (config.runsJobs === false) sqlite.pragma('wal_autocheckpoint = 0');
     else checkpointer = checkpointInWorker(sqlite, file);
-    kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, timeoutMs) });
+    kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite, timeoutMs), log });
   }
   const migrator = new Migrator({
     db: kysely,
@@ -194,6 +199,7 @@ export async function openDatabase(
     },
     subscribe: (channel, onMessage, onGap) => (listener ? listener.subscribe(channel, onMessage, onGap) : siblings?.subscribe(channel, onMessage)),
     ping: () => answersWithin(timeoutMs, async () => (probe ? probe.all() : await pool!.query('select 1'))),
+    disk,
     close: async () => {
       reader?.close();
       await listener?.close();
@@ -202,6 +208,13 @@ export async function openDatabase(
     },
   };
 }
+
+/** Kysely's log hook, which sees every query's outcome: a write refused for lack of space marks the disk full, a commit marks it free. */
+const watchDisk = (disk: DiskSpace) => (event: LogEvent) => {
+  if (event.level === 'error') {
+    if (isDiskFull(event.error)) disk.refused();
+  } else if (event.query.sql === 'commit') disk.committed();
+};
 
 /** True when `check` resolves within `ms`; false when it fails or takes longer. */
 async function answersWithin(ms: number, check: () => Promise<unknown>): Promise<boolean> {
@@ -325,14 +338,14 @@ const writes = { count: 0 };
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   constructor(
-    private readonly settings: SqliteDialectConfig,
+    private readonly sqlite: SQLite.Database,
     private readonly timeoutMs: number,
   ) {
-    super(settings);
+    super({ database: sqlite });
   }
 
   override createDriver() {
-    const timeoutMs = this.timeoutMs;
+    const { sqlite, timeoutMs } = this;
     return new (class extends SqliteDriver {
       /** Ends this worker's turn; one transaction at a time runs on the connection. */
       private endTurn: (() => void) | undefined;
@@ -356,7 +369,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
       override async rollbackTransaction(connection: DatabaseConnection) {
         try {
-          await super.rollbackTransaction(connection);
+          // SQLite rolls a transaction back itself on some errors (a full disk, an I/O error): a ROLLBACK then fails
+          // ("cannot rollback - no transaction is active"), and Kysely would throw that instead of the error behind it.
+          if (sqlite.inTransaction) await super.rollbackTransaction(connection);
         } finally {
           this.turnEnded();
         }
@@ -366,7 +381,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
         this.endTurn?.();
         this.endTurn = undefined;
       }
-    })(this.settings);
+    })({ database: withStatementCache(sqlite) });
   }
 }
 
@@ -405,7 +420,6 @@ const unavailableCodes = new Set([
   '57P01',
   '57P02',
   '57P03',
-  '53300',
 ]);
 /** pg's messages for a connection that is gone or could not be made in time. */
 const lostConnection = /^Connection terminated|timeout exceeded when trying to connect|is not queryable/;
@@ -414,15 +428,21 @@ const sqliteUnavailable = /^SQLITE_(FULL|BUSY|LOCKED|IOERR|READONLY|CANTOPEN)/;
 
 /**
  * True when `error` means the database cannot be reached or written right now, whatever the request:
- * PostgreSQL down, restarting, failing over or unreachable (connection exceptions, class 08), or a SQLite
- * file that is full, locked, failing or read-only. The one place that decides a 503 over a 500.
+ * PostgreSQL down, restarting, failing over, unreachable (connection exceptions, class 08) or out of a resource
+ * (class 53: disk, memory, connections), or a SQLite file that is full, locked, failing or read-only. The one place
+ * that decides a 503 over a 500.
  */
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isUnavailable);
   const e = error as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : '';
   return (
-    unavailableCodes.has(code) || code.startsWith('08') || sqliteUnavailable.test(code) || (typeof e?.message === 'string' && lostConnection.test(e.message))
+    unavailableCodes.has(code) ||
+    code.startsWith('08') ||
+    code.startsWith('53') ||
+    sqliteUnavailable.test(code) ||
+    isDiskFull(error) ||
+    (typeof e?.message === 'string' && lostConnection.test(e.message))
   );
 }
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
 import type { AuthFailures } from '../http/auth-failures';
 import { corsHeaders, SDK_SECURITY_HEADERS } from '../http/cors';
-import { toApiError } from '../http/error-handler';
+import { logsWithRequest, toApiError } from '../http/error-handler';
 import { logRequest } from '../http/log';
 import { projectByToken, projectTokenOf } from '../http/project-token';
 import { FixedWindowLimit } from '../http/rate-limit';
@@ -111,7 +111,7 @@ export class FlagsEndpoint {
       const apiError = toApiError(error as Error);
       if (!apiError) return done(500, JSON.stringify({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }), error);
       for (const [name, value] of Object.entries(apiError.headers)) headers.push(name, value);
-      done(apiError.statusCode, asciiJson(apiError.body()), apiError.code === 'service_unavailable' ? error : undefined);
+      done(apiError.statusCode, asciiJson(apiError.body()), logsWithRequest(apiError, error) ? error : undefined);
     };
     this.answer(request, response, headers, path, queryString, ip)
       .then((body) => done(200, body), fail)

@@ -2,8 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '../db/database';
+import { isDiskFull } from '../db/disk-space';
 import { DomainError, NotFoundError, ValidationError } from '../errors';
-import { ApiError, apiErrorOf, databaseUnavailable, methodNotAllowed, type ErrorBody } from './errors';
+import { ApiError, apiErrorOf, databaseDiskFull, databaseUnavailable, methodNotAllowed, type ErrorBody } from './errors';
 import { NO_NUL } from './schemas';
 
 interface AjvError {
@@ -53,9 +54,16 @@ export function fromValidation(error: AjvError): ValidationError {
   }
 }
 
+/**
+ * Whether an answered error gets a line of its own in the log: an unavailable database's does; a full disk's does not,
+ * being logged once as it starts and once as it ends (`DiskSpace`), where every refused write would be a line.
+ */
+export const logsWithRequest = (apiError: ApiError, error: unknown) => apiError.code === 'service_unavailable' && !isDiskFull(error);
+
 export function toApiError(error: Error & { code?: string; statusCode?: number; validation?: AjvError[] }): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return apiErrorOf(error);
+  if (isDiskFull(error)) return databaseDiskFull();
   if (isUnavailable(error)) return databaseUnavailable();
   if (error.validation?.length) return apiErrorOf(fromValidation(error.validation[0]!));
   switch (error.code) {
@@ -84,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const body: ErrorBody = { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null };
       return reply.code(500).send(body);
     }
-    if (apiError.code === 'service_unavailable') request.log.warn({ err: error }, 'database unavailable');
+    if (logsWithRequest(apiError, error)) request.log.warn({ err: error }, 'database unavailable');
     return reply.code(apiError.statusCode).headers(apiError.headers).send(apiError.body());
   });
   app.setNotFoundHandler((request, reply) => {

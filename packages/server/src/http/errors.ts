@@ -62,6 +62,10 @@ export const throttled = (seconds: number) =>
 export const databaseUnavailable = () =>
   new ApiError(503, 'server_error', 'service_unavailable', 'The database is unavailable. Retry in a moment.', null, { 'retry-after': '1' });
 
+/** The database's disk is full: nothing was stored, and a retry succeeds once someone frees space (seconds at best). */
+export const databaseDiskFull = () =>
+  new ApiError(503, 'server_error', 'service_unavailable', "The database's disk is full. Retry later.", null, { 'retry-after': '10' });
+
 export const missingProjectToken = () =>
   new ApiError(401, 'authentication_error', 'missing_api_key', 'API key not provided. You can find your project API key in your project settings.');
 

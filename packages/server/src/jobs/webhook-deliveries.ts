@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { isDiskFull } from '../db/disk-space';
 import { onEnqueue } from '../webhooks/outbox';
 import { sendDelivery, type AttemptResult } from '../webhooks/send';
 import { webhookStore, type ClaimedDelivery, type DeliveryRow } from '../webhooks/store';
@@ -129,7 +130,8 @@ export class WebhookDeliveryWorker {
         for (const delivery of claimed) this.track(this.deliver(delivery));
       }
     } catch (error) {
-      this.opts.log?.warn({ err: error }, 'webhook deliveries: could not claim due deliveries');
+      // A full disk is in the log once (`DiskSpace`), not at every poll; the deliveries wait, due, until there is room.
+      if (!isDiskFull(error)) this.opts.log?.warn({ err: error }, 'webhook deliveries: could not claim due deliveries');
     } finally {
       this.running = false;
       // A full claim may have left more due: look again when a slot frees (below), else at the next poll.
@@ -165,7 +167,7 @@ export class WebhookDeliveryWorker {
       await webhookStore.record(this.db.kysely, delivery, outcome);
     } catch (error) {
       // Its lease runs out and another attempt follows.
-      this.opts.log?.warn({ err: error, delivery: delivery.id }, 'webhook deliveries: could not record an attempt');
+      if (!isDiskFull(error)) this.opts.log?.warn({ err: error, delivery: delivery.id }, 'webhook deliveries: could not record an attempt');
     }
   }
 
