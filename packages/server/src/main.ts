@@ -183,7 +183,11 @@ function cli(): Command {
     .command('create')
     .description('create a personal API key; the key is shown once')
     .requiredOption('--scopes <scopes>', 'comma separated, e.g. early_access_feature:read,feature_flag:write or *', scopes)
-    .option('--project <id...>', 'limit the key to these projects', (value: string, previous: number[] = []) => [...previous, projectId(value)])
+    .option(
+      '--project <id...>',
+      'limit the key to these projects (it then has no organization-level access: members, invites, new projects)',
+      (value: string, previous: number[] = []) => [...previous, projectId(value)],
+    )
     .option('--label <label>', 'what the key is for', 'cli')
     .option('--json', 'print one JSON line')
     .action((opts: { scopes: string[]; project?: number[]; label: string; json?: boolean }) =>

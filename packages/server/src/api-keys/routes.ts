@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf } from '../activity/routes';
-import { authorize, can } from '../http/auth';
+import { authorize, can, canOrganizationWide, type Principal } from '../http/auth';
 import { Id, Text, errorResponses } from '../http/schemas';
 import { NotFoundError } from '../errors';
 import type { Services } from '../services';
-import { SCOPE_OBJECTS } from './service';
+import { SCOPE_OBJECTS, type KeyManager } from './service';
 
 const keyFields = {
   id: Type.String(),
@@ -27,7 +27,9 @@ const CreateBody = Type.Object({
     description: `\`*\` or \`<object>:<read|write>\`, objects: ${SCOPE_OBJECTS.join(', ')}; at most the scopes of your role`,
   }),
   project_ids: Type.Optional(
-    Type.Union([Type.Array(Id(), { maxItems: 1000 }), Type.Null()], { description: 'limit the key to these projects; null or absent: every project' }),
+    Type.Union([Type.Array(Id(), { maxItems: 1000 }), Type.Null()], {
+      description: 'limit the key to these projects (it then has no organization-level access); null or absent: every project',
+    }),
   ),
 });
 const IdParams = Type.Object({ id: Type.String() });
@@ -44,30 +46,35 @@ const shown = ({ id, label, mask_value, scopes, project_ids, created_at, last_us
   last_used_at,
 });
 
+/** What the request's user (or command-line key) may do with keys: admins manage every key. */
+const managerOf = (principal: Principal): KeyManager => ({
+  userId: principal.userId,
+  allowed: (scope) => can(principal, scope),
+  projectIds: principal.projectIds,
+  everyKey: canOrganizationWide(principal, 'organization_member:write'),
+});
+
 /** `/api/personal_api_keys/`: a user's own keys (a command-line key sees the command line's keys). Secrets are shown once, at creation. */
 export const personalApiKeyRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const tags = ['personal API keys'];
-  const read = authorize(services, 'personal_api_key:read');
-  const write = authorize(services, 'personal_api_key:write');
+  // A key limited to some projects reaches the keys it could have made (`reaches`), itself among them.
+  const read = authorize(services, 'personal_api_key:read', { projectLimitedKeys: true });
+  const write = authorize(services, 'personal_api_key:write', { projectLimitedKeys: true });
 
   app.get(
     '/api/personal_api_keys',
     { onRequest: read, schema: { tags, response: { 200: Type.Object({ results: Type.Array(KeySchema) }), ...errorResponses } } },
-    async (request) => ({ results: (await services.keys.listOf(request.principal!.userId)).map(shown) }),
+    async (request) => ({ results: (await services.keys.listOf(managerOf(request.principal!))).map(shown) }),
   );
 
   app.post<{ Body: Static<typeof CreateBody> }>(
     '/api/personal_api_keys',
     { onRequest: write, schema: { tags, body: CreateBody, response: { 201: CreatedKeySchema, ...errorResponses } } },
     async (request, reply) => {
-      const principal = request.principal!;
-      const { key, secret } = await services.keys.createPersonal({
-        userId: principal.userId,
+      const { key, secret } = await services.keys.createPersonal(managerOf(request.principal!), {
         label: request.body.label,
         scopes: request.body.scopes,
         projectIds: request.body.project_ids ?? null,
-        allowed: (scope) => can(principal, scope),
-        makerProjectIds: principal.projectIds,
         projectExists: async (id) => Boolean(await services.projects.get(id)),
         actor: actorOf(request),
       });
@@ -82,10 +89,8 @@ export const personalApiKeyRoutes: FastifyPluginAsync<{ services: Services }> = 
       schema: { tags, params: IdParams, response: { 204: Type.Null({ description: 'revoked: requests with it get 401' }), ...errorResponses } },
     },
     async (request, reply) => {
-      const principal = request.principal!;
-      // Admins manage every key; others their own.
-      const any = can(principal, 'organization_member:write');
-      if (!UUID.test(request.params.id) || !(await services.keys.revokeOwn(request.params.id, principal.userId, any, actorOf(request)))) throw noKey();
+      const manager = managerOf(request.principal!);
+      if (!UUID.test(request.params.id) || !(await services.keys.revokeOwn(request.params.id, manager, actorOf(request)))) throw noKey();
       return reply.code(204).send();
     },
   );

@@ -61,6 +61,28 @@ export function hasScope(granted: string[], required: string): boolean {
   return action === 'read' && granted.includes(`${object}:write`);
 }
 
+/**
+ * Who makes and manages personal API keys through the API: a user (`userId` null: the command line), with the scopes
+ * `allowed` grants, limited to `projectIds` (null: every project), managing every user's keys when `everyKey` (admins).
+ */
+export interface KeyManager {
+  userId: number | null;
+  allowed: (scope: string) => boolean;
+  projectIds: number[] | null;
+  everyKey: boolean;
+}
+
+/**
+ * Whether `manager` may see and revoke `key`: any key when it manages every key; else its user's own, and for a manager
+ * limited to some projects only the keys it could have made (limited to its projects, with scopes it holds), itself among them.
+ */
+export function reaches(manager: KeyManager, key: ApiKey): boolean {
+  if (manager.everyKey) return true;
+  if (key.user_id !== manager.userId) return false;
+  const limit = manager.projectIds;
+  return limit === null || (key.project_ids !== null && key.project_ids.every((id) => limit.includes(id)) && key.scopes.every(manager.allowed));
+}
+
 function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
@@ -123,50 +145,44 @@ export class ApiKeyService {
     return (await apiKeyStore.all(this.db)).map(toApiKey);
   }
 
-  /** The live keys of one user (null: the command line's keys), newest first. */
-  async listOf(userId: number | null): Promise<ApiKey[]> {
-    return (await apiKeyStore.liveOfUser(this.db, userId)).map(toApiKey);
+  /** The live keys `manager` reaches among its user's own (see `reaches`), newest first. */
+  async listOf(manager: KeyManager): Promise<ApiKey[]> {
+    return (await apiKeyStore.liveOfUser(this.db, manager.userId)).map(toApiKey).filter((key) => reaches(manager, key));
   }
 
   /**
-   * A key made by a user (or, with `userId` null, by a command-line key) for themselves: every scope must be one `allowed`
-   * grants (a user's key never exceeds the user's role), and a maker limited to some projects makes keys limited to those.
+   * A key made by a user (or, with `userId` null, by a command-line key) for themselves: every scope must be one the maker
+   * holds (a user's key never exceeds the user's role), and a maker limited to some projects makes keys limited to those.
    */
-  async createPersonal(input: {
-    userId: number | null;
-    label: string;
-    scopes: string[];
-    projectIds: number[] | null;
-    allowed: (scope: string) => boolean;
-    makerProjectIds: number[] | null;
-    projectExists: (id: number) => Promise<boolean>;
-    actor: Actor;
-  }): Promise<{ key: ApiKey; secret: string }> {
+  async createPersonal(
+    maker: KeyManager,
+    input: { label: string; scopes: string[]; projectIds: number[] | null; projectExists: (id: number) => Promise<boolean>; actor: Actor },
+  ): Promise<{ key: ApiKey; secret: string }> {
     let scopes: string[];
     try {
       scopes = [...new Set(parseScopes(input.scopes.join(',')))];
     } catch (error) {
       throw new ValidationError((error as Error).message, 'scopes', 'invalid_scope');
     }
-    const beyond = scopes.filter((scope) => !input.allowed(scope));
+    const beyond = scopes.filter((scope) => !maker.allowed(scope));
     if (beyond.length) {
       throw new ValidationError(`A key cannot have scopes its maker lacks: ${beyond.join(', ')}.`, 'scopes', 'scope_not_allowed');
     }
     let projectIds = input.projectIds === null ? null : [...new Set(input.projectIds)];
-    const limit = input.makerProjectIds;
+    const limit = maker.projectIds;
     if (limit && projectIds === null) projectIds = limit;
     for (const id of projectIds ?? []) {
       if ((limit && !limit.includes(id)) || !(await input.projectExists(id))) {
         throw new ValidationError(`No project with id ${id} is available.`, 'project_ids', 'invalid_project');
       }
     }
-    return this.create({ label: input.label, scopes, projectIds, userId: input.userId }, input.actor);
+    return this.create({ label: input.label, scopes, projectIds, userId: maker.userId }, input.actor);
   }
 
-  /** Revokes a live key of `userId` (null: a command-line key), or any live key when `any`; false when there is none to revoke. */
-  async revokeOwn(id: string, userId: number | null, any: boolean, actor: Actor): Promise<boolean> {
+  /** Revokes a live key `manager` reaches (see `reaches`); false when there is none to revoke. */
+  async revokeOwn(id: string, manager: KeyManager, actor: Actor): Promise<boolean> {
     const key = await this.get(id);
-    if (!key || key.revoked_at || (!any && key.user_id !== userId)) return false;
+    if (!key || key.revoked_at || !reaches(manager, key)) return false;
     return this.revoke(id, actor);
   }
 

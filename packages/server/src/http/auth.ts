@@ -42,6 +42,12 @@ export function can(principal: Pick<Principal, 'scopes' | 'role'>, scope: string
   return hasScope(principal.scopes as string[], scope) && (principal.role === null || roleHasScope(principal.role, scope));
 }
 
+/**
+ * True when the principal carries `scope` across the organization (over other users' keys, say): never for a key limited
+ * to some projects, which acts on its projects only.
+ */
+export const canOrganizationWide = (principal: Principal, scope: string) => principal.projectIds === null && can(principal, scope);
+
 /** Has an owner's rights: an owner, or a command-line key with scope `*`. */
 export const isOwner = (principal: Pick<Principal, 'scopes' | 'role'>) => can(principal, '*');
 
@@ -118,12 +124,23 @@ export async function authenticatePrincipal(deps: Pick<AuthDeps, 'keys' | 'sessi
   });
 }
 
+/** What a route says of itself to `authorize`. */
+export interface RouteAccess {
+  /**
+   * An organization-level route (no `:project_id`) that keys limited to some projects may use too, because it answers
+   * within their reach: the projects they may use, their own keys, their user. Every other organization-level route
+   * (members, invites, new projects, the organization's activity log) refuses such a key.
+   */
+  projectLimitedKeys?: boolean;
+}
+
 /**
  * An onRequest hook (before the body is read) that requires a personal API key or a session with `scope` (null: any
- * authenticated request); on routes with `:project_id` it also checks the key may use that project and loads it into
- * `request.project` (404 when it does not exist).
+ * authenticated request). On routes with `:project_id` it also checks the key may use that project and loads it into
+ * `request.project` (404 when it does not exist); every other route is organization-level, which a key limited to some
+ * projects may use only when the route says so (`access.projectLimitedKeys`).
  */
-export function authorize(deps: AuthDeps, scope: string | null): onRequestAsyncHookHandler {
+export function authorize(deps: AuthDeps, scope: string | null, access: RouteAccess = {}): onRequestAsyncHookHandler {
   return async (request, reply) => {
     const principal = await authenticatePrincipal(deps, request, reply);
     if (scope !== null && !can(principal, scope)) {
@@ -132,7 +149,12 @@ export function authorize(deps: AuthDeps, scope: string | null): onRequestAsyncH
       );
     }
     const raw = (request.params as { project_id?: string }).project_id;
-    if (raw === undefined) return;
+    if (raw === undefined) {
+      if (principal.projectIds && !access.projectLimitedKeys) {
+        throw permissionDenied(`API key is limited to projects (${principal.projectIds.join(', ')}) and has no organization-level access.`);
+      }
+      return;
+    }
     const id = intId(raw);
     if (id !== undefined) requireProject({ project_ids: principal.projectIds }, id);
     const project = id === undefined ? undefined : await deps.projects.get(id);

@@ -46,6 +46,15 @@ export function nameOperations<T extends { paths?: object }>(document: T): T {
   return document;
 }
 
+const DESCRIPTION = `Feature flags, early access features and product events.
+
+Every operation but the SDK's and the sign-in ones takes a personal API key (\`Authorization: Bearer phx_...\`) or the web
+app's session. A key has scopes (\`<object>:read\`, \`<object>:write\`, \`*\`), never more than its user's role, and may
+be limited to some projects (\`project_ids\`). A key limited to some projects acts on those projects only: every operation
+outside \`/api/projects/{project_id}/\` answers it 403 (members, invites, creating a project, the organization's activity
+log), but listing its projects, \`/api/users/@me\`, and listing, making and revoking the keys it could have made itself
+(its user's, limited to its projects, with scopes it has).`;
+
 /**
  * The OpenAPI document of every route registered after it (served at `/api/schema/`), and its browsable reference at
  * `/api/docs` (swagger-ui, with its own CSP). Register it before the routes, and before the rate limit: the reference's
@@ -54,7 +63,7 @@ export function nameOperations<T extends { paths?: object }>(document: T): T {
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Service API', version: serverVersion, description: 'Feature flags, early access features and product events.' },
+      info: { title: 'Service API', version: serverVersion, description: DESCRIPTION },
       servers: [{ url: '/' }],
       components: { securitySchemes: { PersonalApiKey: { type: 'http', scheme: 'bearer' } } },
       security: [{ PersonalApiKey: [] }],

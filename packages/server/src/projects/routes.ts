@@ -3,7 +3,6 @@ import { Type, type Static } from 'typebox';
 import { actorOf } from '../activity/routes';
 import { authorize } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
-import { permissionDenied } from '../http/errors';
 import { PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
 import type { Services } from '../services';
 
@@ -19,13 +18,15 @@ const ProjectBody = Type.Object({ name: Text({ minLength: 1, maxLength: 200 }) }
 /** `/api/projects/`: the projects the key can see, the way to obtain `:project_id`; creating and renaming (scope project:write). */
 export const projectRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const read = authorize(services, 'project:read');
+  // A key limited to some projects lists those; it cannot create one (an organization-level route).
+  const list = authorize(services, 'project:read', { projectLimitedKeys: true });
   // Project settings: admins and owners.
   const write = authorize(services, 'project:write');
   const tags = ['projects'];
 
   app.get(
     '/api/projects',
-    { onRequest: read, schema: { tags, querystring: PageQuery, response: { 200: pageOfSchema(ProjectSchema), ...errorResponses } } },
+    { onRequest: list, schema: { tags, querystring: PageQuery, response: { 200: pageOfSchema(ProjectSchema), ...errorResponses } } },
     async (request) => {
       const page = pageParams(request);
       const { count, rows } = await services.projects.page(request.principal!.projectIds, page.limit, page.offset);
@@ -42,11 +43,7 @@ export const projectRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app.post<{ Body: Static<typeof ProjectBody> }>(
     '/api/projects',
     { onRequest: write, schema: { tags, body: ProjectBody, response: { 201: ProjectSchema, ...errorResponses } } },
-    async (request, reply) => {
-      // A key limited to some projects could not use a new one.
-      if (request.principal!.projectIds) throw permissionDenied('A key limited to some projects cannot create projects.');
-      return reply.code(201).send(await services.projects.create(request.body.name, actorOf(request)));
-    },
+    async (request, reply) => reply.code(201).send(await services.projects.create(request.body.name, actorOf(request))),
   );
 
   app.patch<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ProjectBody> }>(

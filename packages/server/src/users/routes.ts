@@ -86,7 +86,7 @@ async function me(services: Services, user: User, csrfToken: string | null): Pro
 export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const tags = ['users'];
   const publicRoute = { tags, security: [] };
-  const anyone = authorize(services, null);
+  const anyone = authorize(services, null, { projectLimitedKeys: true });
   const readMembers = authorize(services, 'organization_member:read');
   const manageMembers = authorize(services, 'organization_member:write');
 
