@@ -519,7 +519,7 @@ function KeysSettings() {
   return (
     <Section
       title="Personal API keys"
-      description="For scripts and servers that call the REST API as you (Authorization: Bearer <key>). A key can never do more than your role."
+      description="For scripts and servers that call the REST API as you (Authorization: Bearer <key>). A key can never do more than your role, and one for this project only acts on that project alone: it cannot manage members, invites or other projects."
     >
       <form
         onSubmit={(e) => {
