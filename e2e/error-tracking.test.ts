@@ -107,7 +107,8 @@ describe('error tracking with the example React app', () => {
       filename: 'src/BrokenCart.tsx',
       function: 'cartTotal',
       lineno: throwLine,
-      colno: sourceLines()[throwLine - 1]!.indexOf('new TypeError') + 1,
+      // The minifier writes `throw TypeError(…)` (no `new`): the stack's column is the call's, mapped to `TypeError`.
+      colno: sourceLines()[throwLine - 1]!.indexOf('TypeError(') + 1,
       context_line: sourceLines()[throwLine - 1],
       pre_context: sourceLines().slice(throwLine - 4, throwLine - 1),
       post_context: sourceLines().slice(throwLine, throwLine + 3),
