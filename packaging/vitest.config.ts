@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One file: packing and installing take a minute or two, once, in beforeAll.
+// Packing and installing take a minute or two, once, in beforeAll of tarball.test.ts (several on a busy machine).
 export default defineConfig({
-  test: { testTimeout: 30_000, hookTimeout: 300_000 },
+  test: { testTimeout: 30_000, hookTimeout: 600_000 },
 });

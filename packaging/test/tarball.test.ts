@@ -1,7 +1,7 @@
-// The packages as users get them: packed as `npm publish` packs them (prepack builds), installed from the
-// tarballs into an empty project outside the workspace (no links to the sources), and used there: the
-// service started from its installed command, service-node imported from ESM and required from CommonJS,
-// service-js and service-js/react bundled with esbuild and run in a DOM.
+// The packages as users get them, by the commands the README's "Install" and docs/deployment.md's "Without Docker"
+// give: packed as `npm publish` packs them (prepack builds), installed from the tarballs into empty folders outside the
+// workspace (no links to the sources), and used there: the service started from its installed command, service-node
+// imported from ESM and required from CommonJS, service-js and service-js/react bundled with esbuild and run in a DOM.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,18 +12,38 @@ import { restApi, spawnService, type ServiceProcess } from '@service/test-suppor
 
 const root = path.resolve(import.meta.dirname, '../..');
 const fixture = path.join(import.meta.dirname, '../fixture');
+/** The home folder of the documented commands (their `~` and `$HOME`): the tarballs and the service's folder go there. */
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'service-tarballs-'));
+/** A user's app, where the README's client install lines run. */
 const project = path.join(work, 'project');
-const published = ['packages/node', 'packages/js', 'packages/server'];
 const FLAG = 'tarball-flag';
 
 const manifest = (dir: string): { name: string; version: string } => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 /** The version of a package installed in the workspace (what `npm ci` put in the npm cache). */
 const workspaceVersion = (name: string) => manifest(path.join(root, 'node_modules', name)).version;
 
-/** The children's environment: without the `npm_*` variables of an `npm test` around this one. */
+/** The shell blocks (```sh) of a Markdown file's section, from its heading to the next one of its level. */
+function shellBlocks(file: string, heading: string): string[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const section = text.split(`\n${heading}\n`)[1]?.split(new RegExp(`\n${heading.split(' ')[0]} `))[0];
+  if (!section) throw new Error(`${file} has no section "${heading}"`);
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+/**
+ * The children's environment: without the `npm_*` variables of an `npm test` around this one, with `work` as their
+ * home, and npm's own settings and cache from the real home (offline where the cache has what is asked).
+ */
+const npmHome = os.homedir();
 // eslint-disable-next-line no-restricted-syntax -- children are configured through their environment
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+const env: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))),
+  HOME: work,
+  npm_config_userconfig: path.join(npmHome, '.npmrc'),
+  npm_config_cache: path.join(npmHome, '.npm'),
+  npm_config_prefer_offline: 'true',
+  npm_config_loglevel: 'error',
+};
 
 /** Runs a command; its stdout, or a thrown error with everything it printed. */
 async function run(cmd: string, args: string[], cwd: string, timeout = 240_000): Promise<string> {
@@ -35,19 +55,24 @@ async function run(cmd: string, args: string[], cwd: string, timeout = 240_000):
   }
 }
 
+/** Runs a documented block of shell commands in bash, stopping at the first that fails. */
+const runBlock = (block: string, cwd: string) => run('bash', ['-e', '-c', block], cwd, 480_000);
+
 /**
  * better-sqlite3 installs a prebuilt binary that prebuild-install downloads from GitHub; where that is out of
  * reach it compiles SQLite instead, which takes minutes. The binary the workspace already built (same
- * version, same Node) is offered as a local prebuild, so the install goes as it does for users: a binary is
- * unpacked, no compiler runs.
+ * version, same Node) is offered as a local prebuild (in the home's `.prebuild-installrc`), so the install goes as it
+ * does for users: a binary is unpacked, no compiler runs. Returns the version it is for.
  */
-async function offerSqlitePrebuild(version: string) {
+async function offerSqlitePrebuild(): Promise<string> {
+  const version = workspaceVersion('better-sqlite3');
   const module = path.join(root, 'node_modules', 'better-sqlite3');
   const prebuilds = path.join(work, 'prebuilds');
   fs.mkdirSync(prebuilds);
   const file = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   await run('tar', ['czf', path.join(prebuilds, file), 'build/Release/better_sqlite3.node'], module);
-  fs.writeFileSync(path.join(project, '.prebuild-installrc'), `local-prebuilds=${prebuilds}\n`);
+  fs.writeFileSync(path.join(work, '.prebuild-installrc'), `local-prebuilds=${prebuilds}\n`);
+  return version;
 }
 
 let service: ServiceProcess;
@@ -59,33 +84,35 @@ const events = async (module: string) => {
 };
 
 beforeAll(async () => {
-  const tarballs = path.join(work, 'tarballs');
-  fs.mkdirSync(tarballs);
-  const tarball: Record<string, string> = {};
-  for (const dir of published) {
-    await run('npm', ['pack', '--pack-destination', tarballs, '--loglevel=error'], path.join(root, dir));
-    const { name, version } = manifest(path.join(root, dir));
-    tarball[name] = path.join(tarballs, `${name.slice(1).replace('/', '-')}-${version}.tgz`);
-  }
+  const [pack, clients] = shellBlocks('README.md', '## Install');
+  const [installService, startService] = shellBlocks('docs/deployment.md', '## Without Docker');
+  const sqlite = await offerSqlitePrebuild();
 
+  // In the clone (this checkout): the README's pack command.
+  await runBlock(pack!, root);
+
+  // In an app: the README's install lines, then what the fixtures use besides (service-js also under the name it is
+  // to be published as; the tools, at the workspace's versions, which npm's cache has).
   fs.mkdirSync(project);
   fs.cpSync(fixture, project, { recursive: true });
-  fs.writeFileSync(
-    path.join(project, 'package.json'),
-    JSON.stringify({ name: 'tarball-check', private: true, allowScripts: { 'better-sqlite3': true, esbuild: true } }),
-  );
-  const sqlite = workspaceVersion('better-sqlite3');
-  await offerSqlitePrebuild(sqlite);
-  // Each package under its own name, and service-js also under the name its README installs it as (an npm
-  // alias). better-sqlite3 pinned to the workspace's version, the one the local prebuild is for.
-  const packages = [...Object.values(tarball), `service-js@file:${tarball['@flagstation/service-js']}`];
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'tarball-check', private: true, allowScripts: { esbuild: true } }));
+  await runBlock(clients!, project);
+  const jsTarball = path.join(work, 'flagstation-packages', `flagstation-service-js-${manifest(path.join(root, 'packages/js')).version}.tgz`);
   const tools = ['react', 'react-dom', 'esbuild', 'happy-dom'].map((name) => `${name}@${workspaceVersion(name)}`);
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...packages, ...tools, `better-sqlite3@${sqlite}`], project);
+  await run('npm', ['install', jsTarball, ...tools], project);
 
-  // `npx service` as a user runs it in that project, on a fresh SQLite folder.
+  // The service in a folder of its own, as docs/deployment.md installs it. Its package.json is there first only to
+  // pin better-sqlite3 to the version the local prebuild is for (`npm init -y` keeps what it finds).
+  const serviceDir = path.join(work, 'service');
+  fs.mkdirSync(serviceDir);
+  fs.writeFileSync(path.join(serviceDir, 'package.json'), JSON.stringify({ overrides: { 'better-sqlite3': sqlite } }));
+  await runBlock(installService!, work);
+  expect(startService!.trim()).toMatch(/ npx service start$/);
+
+  // `npx service` as a user runs it in that folder, on a fresh SQLite folder.
   const serviceEnv = { ...env, DATA_DIR: path.join(work, 'data'), DATABASE_URL: undefined };
-  keys = JSON.parse((await promisify(execFile)('npx', ['--no-install', 'service', 'init', '--json'], { cwd: project, env: serviceEnv })).stdout);
-  service = await spawnService(serviceEnv, undefined, path.join(project, 'node_modules/.bin/service'));
+  keys = JSON.parse((await promisify(execFile)('npx', ['--no-install', 'service', 'init', '--json'], { cwd: serviceDir, env: serviceEnv })).stdout);
+  service = await spawnService(serviceEnv, undefined, path.join(serviceDir, 'node_modules/.bin/service'));
   await api()('POST', `/api/projects/${keys.project_id}/feature_flags/`, { key: FLAG, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });
 });
 
@@ -96,10 +123,8 @@ afterAll(async () => {
 
 describe('the packages installed from their tarballs', () => {
   it('ship their build and no sources or tests', async () => {
-    const files = (await Promise.all(fs.readdirSync(path.join(work, 'tarballs')).map((t) => run('tar', ['tzf', t], path.join(work, 'tarballs')))))
-      .join('')
-      .split('\n')
-      .filter(Boolean);
+    const tarballs = path.join(work, 'flagstation-packages');
+    const files = (await Promise.all(fs.readdirSync(tarballs).map((t) => run('tar', ['tzf', t], tarballs)))).join('').split('\n').filter(Boolean);
     expect(files.filter((f) => /\/(src|test)\/|\.tsx?$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining([

@@ -1,34 +1,18 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, NativeSelect, Select, Stack, Switch, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { isAdmin, useMe, useProject, useProjectId, useProjects } from '../../api/hooks';
 import type { Invite, Member, Page, PersonalApiKey, Project, Role, Webhook, WebhookDelivery } from '../../api/types';
-import { CopyCode, CopyValue } from '../../components/copy-code';
+import { CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
 import { formatTime, timeAgo } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
+import { InstallSection } from './install-section';
+import { Section } from './section';
 
 const SECTIONS = [
   { value: 'project', label: 'Project' },
@@ -72,29 +56,6 @@ export default function SettingsPage() {
         </Tabs.Panel>
       </Tabs>
     </>
-  );
-}
-
-function Section({ title, description, children, action }: { title: string; description?: ReactNode; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={2} size="h4">
-              {title}
-            </Title>
-            {description && (
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            )}
-          </div>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
   );
 }
 
@@ -156,63 +117,7 @@ function ProjectSettings() {
           <CopyValue value={token} label="Copy the project token" />
         </Stack>
       </Section>
-      <Section title="Install" description="Pick how your app talks to the service.">
-        <Tabs defaultValue="react">
-          <Tabs.List mb="sm">
-            <Tabs.Tab value="react">React</Tabs.Tab>
-            <Tabs.Tab value="script">Script tag</Tabs.Tab>
-            <Tabs.Tab value="node">Node</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="react">
-            <Stack gap="xs">
-              <CopyCode code={`npm install service-js@npm:@flagstation/service-js`} label="Copy the install command" />
-              <CopyCode
-                label="Copy the React snippet"
-                code={`import { ServiceProvider, useFeatureFlagEnabled } from 'service-js/react'
-
-createRoot(document.getElementById('root')!).render(
-  <ServiceProvider apiKey="${token}" options={{ api_host: '${host}' }}>
-    <App />
-  </ServiceProvider>
-)
-
-function Checkout() {
-  const enabled = useFeatureFlagEnabled('new-checkout')
-  return enabled ? <NewCheckout /> : <OldCheckout />
-}`}
-              />
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="script">
-            <CopyCode
-              label="Copy the script tag"
-              code={`<!-- service.iife.js is in node_modules/@flagstation/service-js/dist/: serve it with your site -->
-<script src="/service.iife.js"></script>
-<script>
-  window.service.init('${token}', { api_host: '${host}' })
-  window.service.onFeatureFlags(() => {
-    if (window.service.isFeatureEnabled('new-checkout')) { /* … */ }
-  })
-</script>`}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="node">
-            <Stack gap="xs">
-              <CopyCode code={`npm install service-node@npm:@flagstation/service-node`} label="Copy the install command" />
-              <CopyCode
-                label="Copy the Node snippet"
-                code={`import { Service } from 'service-node'
-
-const service = new Service('${token}', { host: '${host}' })
-
-const enabled = await service.isFeatureEnabled('new-checkout', 'user-123')
-service.capture({ distinctId: 'user-123', event: 'checkout_completed' })
-await service.shutdown()`}
-              />
-            </Stack>
-          </Tabs.Panel>
-        </Tabs>
-      </Section>
+      <InstallSection token={token} host={host} />
     </Stack>
   );
 }
