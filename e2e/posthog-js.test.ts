@@ -7,7 +7,8 @@ import { startService, type Service } from './support/service';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and the service's JSON */
 
-// The official posthog-js (the bundle with everything, loading nothing else), pointed at the service unchanged.
+// The official posthog-js (the bundle with everything, loading nothing else; and the one that loads its remote config
+// as a script, as the npm package does), pointed at the service unchanged.
 // Headless Chromium looks like a bot to posthog-js, which then drops events: `opt_out_useragent_filter` is its switch for tests.
 const posthogDist = join(dirname(createRequire(import.meta.url).resolve('posthog-js/package.json')), 'dist');
 
@@ -18,13 +19,13 @@ let flagKey: string;
 let conceptId: string;
 let conceptKey: string;
 
-const page = (host: string, token: string) => `<!doctype html>
-<html><head><meta charset="utf-8"><title>posthog-js page</title></head>
+const page = (host: string, token: string, bundle = 'array.full.no-external.js') => `<!doctype html>
+<html><head><meta charset="utf-8"><title>posthog-js page</title><link rel="icon" href="data:,"></head>
 <body>
   <button data-attr="ph-button">Buy</button>
   <button id="pay">Pay</button>
   <button id="profile">Profile</button>
-  <script src="/array.full.no-external.js"></script>
+  <script src="/${bundle}"></script>
   <script>posthog.init(${JSON.stringify(token)}, { api_host: ${JSON.stringify(host)}, person_profiles: 'always', disable_session_recording: true, request_batching: false, opt_out_useragent_filter: true })</script>
   <script>
     // Errors thrown at fixed places and reported from a catch block with posthog.captureException, as an app would.
@@ -62,7 +63,7 @@ beforeAll(async () => {
   });
   conceptId = waitlist.id;
   conceptKey = waitlist.feature_flag.key;
-  site = await serveStatic(posthogDist, { '/': page(svc.url, svc.token) });
+  site = await serveStatic(posthogDist, { '/': page(svc.url, svc.token), '/external': page(svc.url, svc.token, 'array.full.js') });
   chromium.cleanup(() => site.close());
 });
 
@@ -76,6 +77,23 @@ async function open(): Promise<Page> {
 const flagsLoaded = (p: Page) => p.evaluate(() => new Promise<void>((resolve) => (window as any).posthog.onFeatureFlags(() => resolve())));
 
 describe('posthog-js against the service', () => {
+  it('loads its remote config from the script /array/<token>/config.js, with no failed request and no console error', async () => {
+    const p = await chromium.newPage();
+    const failures: string[] = [];
+    const configs: string[] = [];
+    p.on('console', (m) => m.type() === 'error' && failures.push(`${m.text()} ${m.location().url}`));
+    p.on('requestfailed', (r) => failures.push(`failed: ${r.url()}`));
+    p.on('request', (r) => new URL(r.url()).pathname.startsWith('/array/') && configs.push(new URL(r.url()).pathname));
+    await p.goto(`${site.url}/external`);
+    await p.waitForFunction(() => (window as any).posthog?.__loaded === true, undefined, { timeout: 15_000 });
+    await flagsLoaded(p);
+    expect(await p.evaluate(() => (window as any).posthog.isFeatureEnabled('ph-on'))).toBe(true);
+    // The script set the config where posthog-js reads it, so it never asked for the JSON one.
+    expect(await p.evaluate((token) => (window as any)._POSTHOG_REMOTE_CONFIG?.[token]?.config?.token, svc.token)).toBe(svc.token);
+    expect(configs).toEqual([`/array/${svc.token}/config.js`]);
+    expect(failures).toEqual([]);
+  });
+
   it('sends its pageview and custom events, which are stored', async () => {
     const p = await open();
     const distinctId: string = await p.evaluate(() => (window as any).posthog.get_distinct_id());

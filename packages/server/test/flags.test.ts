@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect, startService, testStorage, type TestService } from './helpers';
@@ -194,6 +195,23 @@ describe('remote config for posthog-js', () => {
     expect(res.json()).toMatchObject({ token: s.token, hasFeatureFlags: true, supportedCompression: ['gzip', 'gzip-js'], sessionRecording: false });
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
     expect((await s.app.inject({ url: '/array/phc_unknown/config' })).json()).toMatchObject({ code: 'invalid_api_key' });
+  });
+
+  it('serves config.js, the script posthog-js loads first, which sets the same config where posthog-js reads it', async () => {
+    const res = await s.app.inject({ url: `/array/${s.token}/config.js`, headers: { origin: 'https://app.example.com' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // Run as a page runs it, beside another project's config already there.
+    const window: { _POSTHOG_REMOTE_CONFIG?: Record<string, unknown> } = { _POSTHOG_REMOTE_CONFIG: { phc_other: { config: {} } } };
+    vm.runInNewContext(res.body, { window });
+    const json = (await s.app.inject({ url: `/array/${s.token}/config` })).json();
+    expect(window._POSTHOG_REMOTE_CONFIG).toEqual({ phc_other: { config: {} }, [s.token]: { config: json, siteApps: [] } });
+
+    const unknown = await s.app.inject({ url: '/array/phc_unknown/config.js' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toMatchObject({ code: 'invalid_api_key' });
   });
 });
 

@@ -76,6 +76,7 @@ const operations = [
   ['get', '/api/feature_flag/local_evaluation'],
   ['get', '/api/early_access_features'],
   ['get', '/array/{token}/config'],
+  ['get', '/array/{token}/config.js'],
   ...(['/e', '/i/v0/e', '/capture', '/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
 ] as const;
 
@@ -85,6 +86,7 @@ const sdk = new Set([
   'post /decide',
   'get /api/early_access_features',
   'get /array/{token}/config',
+  'get /array/{token}/config.js',
   ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
 ]);
 

@@ -47,24 +47,45 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerM
     );
   }
 
-  // posthog-js reads its remote config from here before anything else (and tolerates its absence).
+  // posthog-js reads its remote config before anything else: the npm and full bundles load the script
+  // `/array/<token>/config.js` (a 404 there is an error in the console of every page), then, if it set no config, the
+  // JSON `/array/<token>/config`.
+  const remoteConfig = (token: string) => ({ token, hasFeatureFlags: true, ...REMOTE_CONFIG });
+  const configRoute = {
+    onRequest: echoOriginCors,
+    preValidation: async (request: FastifyRequest) => {
+      request.project = await projectByToken(services.projects, (request.params as { token: string }).token);
+    },
+    config: { rateLimit: perProjectRateLimit(opts.rateLimitPerMinute) },
+  };
+  const configSchema = { tags: ['sdk'], security: [], params: Type.Object({ token: Type.String() }) };
   app.get<{ Params: { token: string } }>(
     '/array/:token/config',
     {
-      schema: {
-        tags: ['sdk'],
-        summary: 'Remote config for posthog-js: the features this service offers',
-        security: [],
-        params: Type.Object({ token: Type.String() }),
-        response: { 401: ErrorSchema, 429: ErrorSchema },
-      },
-      onRequest: echoOriginCors,
-      preValidation: async (request) => {
-        request.project = await projectByToken(services.projects, (request.params as { token: string }).token);
-      },
-      config: { rateLimit: perProjectRateLimit(opts.rateLimitPerMinute) },
+      ...configRoute,
+      schema: { ...configSchema, summary: 'Remote config for posthog-js: the features this service offers', response: { 401: ErrorSchema, 429: ErrorSchema } },
     },
-    async (request) => ({ token: request.params.token, hasFeatureFlags: true, ...REMOTE_CONFIG }),
+    async (request) => remoteConfig(request.params.token),
+  );
+  // The script PostHog serves: it puts the config (and no site apps) where posthog-js reads it, by project token. The
+  // token is a known project's (an unknown one is a 401), written as a JSON string.
+  app.get<{ Params: { token: string } }>(
+    '/array/:token/config.js',
+    {
+      ...configRoute,
+      schema: {
+        ...configSchema,
+        summary: 'Remote config for posthog-js as a script (sets window._POSTHOG_REMOTE_CONFIG[token])',
+        response: { 200: Type.String({ description: 'JavaScript' }), 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const entry = JSON.stringify({ config: remoteConfig(token), siteApps: [] });
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .send(`(function(){var c=window._POSTHOG_REMOTE_CONFIG=window._POSTHOG_REMOTE_CONFIG||{};c[${JSON.stringify(token)}]=${entry}})();\n`);
+    },
   );
 
   const definitions = async (request: FastifyRequest, reply: FastifyReply) => {
