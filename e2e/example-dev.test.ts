@@ -7,13 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPerFile } from './support/browser';
 import { root, startService, type Service } from './support/service';
 
-// examples/react-app/README.md followed as a developer would: the `npm run` lines of "Run it against `npm start`"
-// name workspaces and scripts that exist, and its dev command serves the app, whose script runs in Chromium against a
-// started service. (The build line itself is what e2e's `npm test` runs first, so it is not run again here.)
+// examples/react-app/README.md followed as a developer would: its block that creates the flags and features runs
+// against a started service, the `npm run` lines of "Run it against `npm start`" name workspaces and scripts that
+// exist, and its dev command serves the app, whose script runs in Chromium against that service. (The build line itself
+// is what e2e's `npm test` runs first, so it is not run again here.)
 const readme = readFileSync(join(root, 'examples/react-app/README.md'), 'utf8');
 const section = readme.split('## Run it against `npm start`')[1]!.split('\n## ')[0]!;
-const commands = [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
-  .flatMap((m) => m[1]!.split('\n'))
+const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+const commands = blocks
+  .flatMap((block) => block.split('\n'))
   .map((line) => /^npm run (\S+) -w (\S+)/.exec(line))
   .filter((m) => m !== null)
   .map(([line, script, workspace]) => ({ line, script: script!, workspace: workspace! }));
@@ -34,10 +36,11 @@ function stopDevServer() {
 beforeAll(async () => {
   svc = await startService();
   chromium.cleanup(() => svc.stop());
-  await svc.flag('new-banner', {
-    groups: [{ properties: [], rollout_percentage: 100 }],
-    payloads: { true: JSON.stringify({ title: 'Hello from the service' }) },
-  });
+  // The README's block, with what this service printed in place of its placeholders (its first line).
+  const setup = blocks.find((block) => block.startsWith('export SERVICE_HOST='))!;
+  const script = [`export SERVICE_HOST=${svc.url} SERVICE_KEY=${svc.key} PROJECT_ID=${svc.projectId}`, ...setup.split('\n').slice(1)].join('\n');
+  const created = (await promisify(execFile)('bash', ['-e', '-c', script])).stdout.trim().split('\n');
+  expect(created.map((line) => JSON.parse(line).id)).toEqual([expect.any(Number), expect.any(Number), expect.any(String), expect.any(String)]);
 
   const line = commands.find((c) => c.script === 'dev')!;
   const port = await freePort();
@@ -72,7 +75,7 @@ describe('examples/react-app/README.md, run as written', () => {
     }
   });
 
-  it('the dev server serves the page and its modules, and the app runs in Chromium with the flag from the service', async () => {
+  it('the dev server serves the page and its modules, and the app runs in Chromium with the flags and features the README made', async () => {
     const index = await fetch(url);
     expect(index.status).toBe(200);
     const entry = /<script type="module" src="(\/src\/[^"]+)"/.exec(await index.text())?.[1];
@@ -86,6 +89,9 @@ describe('examples/react-app/README.md, run as written', () => {
     page.on('console', (message) => message.type() === 'error' && errors.push(`${message.text()} ${message.location().url}`));
     await page.goto(url);
     await expect.poll(() => page.getByTestId('new-banner').textContent(), { timeout: 20_000 }).toContain('Hello from the service');
+    await expect.poll(() => page.getByTestId('checkout').getAttribute('data-variant')).toMatch(/^(control|test)$/);
+    await page.getByText('Dark mode').first().waitFor();
+    await page.getByText('AI assistant').first().waitFor();
     await expect.poll(() => page.getByTestId('distinct-id').textContent()).not.toBe('…');
     expect(errors).toEqual([]);
   });

@@ -343,9 +343,15 @@ describe('README, tried as a new user would', () => {
       .filter(Boolean)
       .map((s) => JSON.parse(s));
     expect(created).toMatchObject({ key: 'new-checkout', active: true });
-    expect(evaluated.flags['new-checkout']).toMatchObject({
-      key: 'new-checkout',
-      reason: { code: expect.stringMatching(/condition_match|out_of_rollout_bound/) },
+    // The README says the person it evaluates is in the rollout, and one other is not.
+    expect(evaluated.flags['new-checkout']).toMatchObject({ key: 'new-checkout', enabled: true, reason: { code: 'condition_match' } });
+    const other = await fetch(`${service.url}/flags/?v=2`, {
+      method: 'POST',
+      body: JSON.stringify({ token: service.token, distinct_id: 'user-1', person_properties: { plan: 'pro' } }),
+    });
+    expect(((await other.json()) as { flags: Record<string, unknown> }).flags['new-checkout']).toMatchObject({
+      enabled: false,
+      reason: { code: 'out_of_rollout_bound' },
     });
     expect(definitions.flags.map((f: { key: string }) => f.key)).toContain('new-checkout');
   });
@@ -369,5 +375,19 @@ describe('README, tried as a new user would', () => {
     const other = await fetch(`${service.url}/flags/?v=2`, { method: 'POST', body: JSON.stringify({ token: service.token, distinct_id: 'user-3' }) });
     expect(((await other.json()) as { flags: Record<string, unknown> }).flags['search-v2']).toMatchObject({ enabled: false });
     expect(deleted).toMatchObject({ key: 'old-banner', deleted: true });
+  });
+
+  // Last, so that no change after it has the webhook it makes send anything.
+  it('runs the example of the webhooks section successfully', async () => {
+    const section = fs.readFileSync(readme, 'utf8').split('## Webhooks')[1]!.split('\n## ')[0]!;
+    const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBe(1);
+    const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId}`;
+    const { stdout } = await run('bash', ['-e', '-c', `${setup}\n${blocks[0]}`]);
+    expect(JSON.parse(stdout)).toMatchObject({
+      url: 'https://example.com/hooks/flags',
+      kinds: ['feature_flag.changed'],
+      secret: expect.stringMatching(/^whsec_/),
+    });
   });
 });

@@ -162,6 +162,18 @@ describe('GET /api/schema/', () => {
     expect(summary('delete /api/projects/{project_id}/early_access_feature/{id}')).toBe('Delete an early access feature');
     // A route's own summary is kept.
     expect(summary('post /e')).toBe('Capture events (PostHog capture protocol); 200 once they are stored');
+    expect(summary('get /api/users/@me')).toBe("Retrieve the signed-in user (or the personal API key's owner)");
+    // A made-up summary reads as English: no "Retrieve an users @me" or "Create an invites accept" (a route whose path
+    // is no collection of things gives its own).
+    for (const op of ops) expect(op.summary, op.at).not.toMatch(/\b(?:a|an) (?:\w*[a-z]s|\S*@\w+)(?: |$)/i);
+    // One name per group in the reference: no "error_tracking" beside "error tracking".
+    const tags = [
+      ...new Set(
+        Object.values(doc.paths as Record<string, Record<string, { tags: string[] }>>).flatMap((item) => Object.values(item).flatMap((op) => op.tags)),
+      ),
+    ];
+    expect(new Set(tags.map((tag) => tag.toLowerCase().replace(/_/g, ' '))).size).toBe(tags.length);
+    expect(tags).toContain('error tracking');
 
     // Two routes whose names would collide fail the document rather than share an operationId.
     expect(() => nameOperations({ paths: { '/a_b': { get: {} }, '/a/b': { get: {} } } })).toThrow(/a_b_retrieve/);

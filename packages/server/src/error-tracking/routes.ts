@@ -79,7 +79,7 @@ const MergeBody = Type.Object(
 
 /** `/api/projects/:project_id/error_tracking/issues/`: exceptions grouped into issues (issue 15). */
 export const errorTrackingRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const tags = ['error_tracking'];
+  const tags = ['error tracking'];
   const issues = services.errorTracking;
   const routes = projectRoutes(app, services, { collection: 'error_tracking/issues', object: 'error_tracking', tags });
   routes.list(ListQuery, IssueSchema, (projectId, query, page) =>

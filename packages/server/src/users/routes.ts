@@ -99,13 +99,26 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
 
   app.get(
     '/api/setup',
-    { schema: { ...publicRoute, response: { 200: Type.Object({ needs_first_account: Type.Boolean() }), ...errorResponses } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Whether the service has no account yet (the first visit then creates the owner)',
+        response: { 200: Type.Object({ needs_first_account: Type.Boolean() }), ...errorResponses },
+      },
+    },
     async () => ({ needs_first_account: await services.users.needsFirstAccount() }),
   );
 
   app.post<{ Body: Static<typeof SignupBody> }>(
     '/api/signup',
-    { schema: { ...publicRoute, body: SignupBody, response: { 201: MeSchema, ...errorResponses } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: "Create the first account, the owner's, and log in",
+        body: SignupBody,
+        response: { 201: MeSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       checkSameOrigin(request, false);
       const { email, name, password, organization_name } = request.body;
@@ -116,7 +129,7 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
 
   app.post<{ Body: Static<typeof LoginBody> }>(
     '/api/login',
-    { schema: { ...publicRoute, body: LoginBody, response: { 200: MeSchema, ...errorResponses } } },
+    { schema: { ...publicRoute, summary: 'Log in: a session cookie and its CSRF token', body: LoginBody, response: { 200: MeSchema, ...errorResponses } } },
     async (request, reply) => {
       checkSameOrigin(request, false);
       const result = await services.users.login(request.body.email, request.body.password, request.ip);
@@ -127,7 +140,13 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
 
   app.post(
     '/api/logout',
-    { schema: { ...publicRoute, response: { 204: Type.Null({ description: 'logged out; the cookie is cleared' }), ...errorResponses } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Log out: end the session',
+        response: { 204: Type.Null({ description: 'logged out; the cookie is cleared' }), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const token = sessionToken(request);
       const session = token ? await services.sessions.verify(token) : undefined;
@@ -140,7 +159,8 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     },
   );
 
-  app.get('/api/users/@me', { onRequest: anyone, schema: { tags, response: { 200: MeSchema, ...errorResponses } } }, async (request) => {
+  const meSchema = { tags, summary: "Retrieve the signed-in user (or the personal API key's owner)", response: { 200: MeSchema, ...errorResponses } };
+  app.get('/api/users/@me', { onRequest: anyone, schema: meSchema }, async (request) => {
     const principal = request.principal!;
     if (principal.user) return me(services, principal.user, principal.csrfToken);
     const user = principal.userId === null ? undefined : await services.users.get(principal.userId);
@@ -213,7 +233,7 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
 
   app.get<{ Params: Static<typeof TokenParams> }>(
     '/api/invites/:token',
-    { schema: { ...publicRoute, params: TokenParams, response: { 200: InviteInfoSchema, ...errorResponses } } },
+    { schema: { ...publicRoute, summary: 'Retrieve an invite by its link', params: TokenParams, response: { 200: InviteInfoSchema, ...errorResponses } } },
     async (request) => {
       const found = TOKEN.test(request.params.token) ? await services.users.inviteByToken(request.params.token) : undefined;
       if (!found) throw noInvite();
@@ -223,7 +243,15 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
 
   app.post<{ Params: Static<typeof TokenParams>; Body: Static<typeof AcceptBody> }>(
     '/api/invites/:token/accept',
-    { schema: { ...publicRoute, params: TokenParams, body: AcceptBody, response: { 201: MeSchema, ...errorResponses } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Accept an invite: create its account and log in',
+        params: TokenParams,
+        body: AcceptBody,
+        response: { 201: MeSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       checkSameOrigin(request, false);
       if (!TOKEN.test(request.params.token)) throw noInvite();
