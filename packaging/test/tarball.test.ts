@@ -35,8 +35,8 @@ function shellBlocks(file: string, heading: string): string[] {
  * home, and npm's own settings and cache from the real home (offline where the cache has what is asked).
  */
 const npmHome = os.homedir();
-// eslint-disable-next-line no-restricted-syntax -- children are configured through their environment
 const env: NodeJS.ProcessEnv = {
+  // eslint-disable-next-line no-restricted-syntax -- children are configured through their environment
   ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))),
   HOME: work,
   npm_config_userconfig: path.join(npmHome, '.npmrc'),
