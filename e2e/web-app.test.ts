@@ -69,6 +69,20 @@ describe('the web app of a started service', () => {
     await other.context().close();
   });
 
+  it('says how long an address waits after 5 wrong passwords for an email', async () => {
+    const page = await app.newPage();
+    for (let i = 0; i < 6; i++) {
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+      await logIn(page, 'nobody@example.com', 'wrong password');
+      await answered;
+    }
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Too many wrong passwords for this email from your address\. Try again in 30 seconds\.$/ })
+      .waitFor();
+    await page.context().close();
+  });
+
   it("creates a flag with a condition and variants, and 'Test a user' agrees with /flags", async () => {
     const { context, page } = await ownerPage();
     await page.goto(`/project/${projectId}/feature_flags`);

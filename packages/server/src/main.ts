@@ -12,7 +12,7 @@ import { DomainError } from './errors';
 import { uploadSourceMaps, type UploadOptions } from './error-tracking/sourcemaps/upload-command';
 import { startupError } from './startup-error';
 import { ROLES } from './users/roles';
-import { MIN_PASSWORD_LENGTH } from './users/service';
+import { MIN_PASSWORD_LENGTH } from './users/passwords';
 import { serverVersion } from './version';
 
 let loaded: Config | undefined;
@@ -218,7 +218,7 @@ function cli(): Command {
     .command('create')
     .description('create a user (the first one is an owner unless --role says otherwise; later ones are members)')
     .requiredOption('--email <email>', 'the login')
-    .requiredOption('--password <password>', `at least ${MIN_PASSWORD_LENGTH} characters`)
+    .requiredOption('--password <password>', `at least ${MIN_PASSWORD_LENGTH} characters, not one of the most common passwords`)
     .option('--name <name>', 'the name shown (default: the part of the email before @)')
     .option('--role <role>', `one of ${ROLES.join(', ')}`, role)
     .option('--json', 'print one JSON line')

@@ -15,11 +15,23 @@ afterAll(() => s.close());
 const setup = async () => (await s.app.inject({ url: '/api/setup' })).json().needs_first_account;
 
 describe('the first account', () => {
-  it('is asked for while there is no user, refuses a short password and a malformed email', async () => {
+  it('is asked for while there is no user, refuses a short, blank or common password and a malformed email', async () => {
     expect(await setup()).toBe(true);
     const short = await s.app.inject({ method: 'POST', url: '/api/signup', payload: { email: 'a@example.com', name: 'A', password: 'short' } });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ type: 'validation_error', code: 'password_too_short', attr: 'password' });
+    for (const [password, code] of [
+      ['        ', 'blank'],
+      ['\t\u00a0 \n   \u2003 ', 'blank'],
+      ['password', 'password_too_common'],
+      ['Password1', 'password_too_common'],
+      [' QWERTYUIOP ', 'password_too_common'],
+      ['iloveyou', 'password_too_common'],
+    ]) {
+      const refused = await s.app.inject({ method: 'POST', url: '/api/signup', payload: { email: 'a@example.com', name: 'A', password } });
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.json(), password).toMatchObject({ type: 'validation_error', code, attr: 'password' });
+    }
     const bad = await s.app.inject({ method: 'POST', url: '/api/signup', payload: { email: 'not an email', name: 'A', password: PASSWORD } });
     expect(bad.json()).toMatchObject({ code: 'invalid_email', attr: 'email' });
     expect(await setup()).toBe(true);
@@ -157,6 +169,20 @@ describe('invites', () => {
     expect((await accept(token, { email: email(), name: 'Again', password: PASSWORD })).statusCode).toBe(404);
     const after = (await s.app.inject({ url: '/api/organization/invites/', headers: owner.read })).json().results;
     expect(after.map((i: { id: string }) => i.id)).not.toContain(created.id);
+  });
+
+  it('refuses a blank or common password, and stays usable', async () => {
+    const token = tokenOf((await invite(owner.write, { role: 'member' })).json().url);
+    for (const [password, code] of [
+      ['          ', 'blank'],
+      ['12345678', 'password_too_common'],
+      ['Sunshine', 'password_too_common'],
+    ]) {
+      const refused = await accept(token, { email: email(), name: 'Weak', password });
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.json(), password).toMatchObject({ type: 'validation_error', code, attr: 'password' });
+    }
+    expect((await s.app.inject({ url: `/api/invites/${token}` })).statusCode).toBe(200);
   });
 
   it('is refused once expired', async () => {

@@ -99,4 +99,18 @@ describe('service users create', () => {
     );
     await fails(storage, /--email: Enter a valid email address/, 'users', 'create', '--email', 'nope', '--password', 'a long password');
   });
+
+  it('refuses a blank or common password with one plain line', async () => {
+    await fails(storage, /--password: The password may not be blank/, 'users', 'create', '--email', 'new@example.com', '--password', ' '.repeat(12));
+    await fails(
+      storage,
+      /--password: This password is one of the most common ones/,
+      'users',
+      'create',
+      '--email',
+      'new@example.com',
+      '--password',
+      'Password123',
+    );
+  });
 });

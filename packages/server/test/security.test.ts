@@ -44,6 +44,38 @@ describe('failed authentication is throttled per client address (issue 10: key g
     expect((await flags(limited.token)).statusCode).toBe(429);
     expect((await fromIp('10.0.0.3', `/array/phc_guess/config`)).statusCode).toBe(429);
   });
+
+  it('counts an IPv6 client by its /64', async () => {
+    for (let i = 1; i <= 3; i++) expect((await fromIp(`2001:db8:7:7::${i}`, '/api/projects/', limited.auth(`phx_v6${i}`))).statusCode).toBe(401);
+    expect((await fromIp('2001:db8:7:7:ffff::1', '/api/projects/', limited.headers)).statusCode).toBe(429);
+    expect((await fromIp('2001:db8:7:8::1', '/api/projects/', limited.headers)).statusCode).toBe(200);
+  });
+
+  it('counts wrong invite tokens, in the link and when accepting, as failed authentications', async () => {
+    const created = await limited.app.inject({ method: 'POST', url: '/api/organization/invites/', headers: limited.headers, payload: { role: 'member' } });
+    const token = created.json().url.split('/invite/')[1];
+    const lookUp = (remoteAddress: string, guess: string) => limited.app.inject({ url: `/api/invites/${guess}`, remoteAddress });
+    const accept = (remoteAddress: string, guess: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: `/api/invites/${guess}/accept`,
+        remoteAddress,
+        payload: { email: 'joiner@example.com', name: 'J', password: 'a long password' },
+      });
+    expect((await lookUp('10.0.0.4', 'a'.repeat(43))).statusCode).toBe(404);
+    expect((await accept('10.0.0.4', 'b'.repeat(43))).statusCode).toBe(404);
+    expect((await lookUp('10.0.0.4', 'malformed')).statusCode).toBe(404);
+    const guess = await lookUp('10.0.0.4', 'c'.repeat(43));
+    expect(guess.statusCode).toBe(429);
+    expect(guess.json()).toMatchObject({ type: 'throttled_error', code: 'throttled' });
+    // The right token waits too; from another address it works.
+    expect((await lookUp('10.0.0.4', token)).statusCode).toBe(429);
+    expect((await accept('10.0.0.4', token)).statusCode).toBe(429);
+    expect((await lookUp('10.0.0.5', token)).statusCode).toBe(200);
+    // Other 404s are no failed authentication.
+    for (let i = 0; i < 5; i++) expect((await fromIp('10.0.0.6', '/api/projects/999999/', limited.headers)).statusCode).toBe(404);
+    expect((await fromIp('10.0.0.6', '/api/projects/', limited.headers)).statusCode).toBe(200);
+  });
 });
 
 describe('CORS only on public SDK routes', () => {

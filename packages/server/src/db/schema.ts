@@ -199,7 +199,7 @@ export interface InviteTable {
   accepted_at: string | null;
 }
 
-/** One failed login, counted under `email:<address>` and again under `ip:<address>`. */
+/** One failed login, under `<client> <email>`: the client's address (an IPv6 address's /64) and the email as typed, trimmed and in lower case. */
 export interface LoginFailureTable {
   id: Generated<number>;
   key: string;

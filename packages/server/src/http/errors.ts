@@ -53,10 +53,8 @@ export const permissionDenied = (detail = 'You do not have permission to perform
 
 export const methodNotAllowed = (method: string) => new ApiError(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`);
 
-export const throttled = (seconds: number) =>
-  new ApiError(429, 'throttled_error', 'throttled', `Request was throttled. Expected available in ${seconds} seconds.`, null, {
-    'retry-after': String(seconds),
-  });
+export const throttled = (seconds: number, detail = `Request was throttled. Expected available in ${seconds} seconds.`) =>
+  new ApiError(429, 'throttled_error', 'throttled', detail, null, { 'retry-after': String(seconds) });
 
 /** The database cannot be reached or written right now; nothing was stored, so the client should retry. */
 export const databaseUnavailable = () =>

@@ -1,4 +1,29 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ValidationError } from '../errors';
+import common from './common-passwords.json';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** The 1,000 most common passwords long enough to pass the length rule, in lower case (their source is in the file). */
+const COMMON_PASSWORDS = new Set(common.passwords);
+
+/**
+ * Throws a 400 for a password no account may have: blank (whitespace only), shorter than MIN_PASSWORD_LENGTH, longer
+ * than MAX_PASSWORD_LENGTH, or one of the most common passwords whatever its case (the first guesses of any attacker).
+ */
+export function checkPassword(password: string) {
+  if (!password.trim()) throw new ValidationError('The password may not be blank.', 'password', 'blank');
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ValidationError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`, 'password', 'password_too_short');
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new ValidationError(`The password must have at most ${MAX_PASSWORD_LENGTH} characters.`, 'password', 'password_too_long');
+  }
+  if (COMMON_PASSWORDS.has(password.normalize('NFC').trim().toLowerCase())) {
+    throw new ValidationError('This password is one of the most common ones, which are guessed first: choose another.', 'password', 'password_too_common');
+  }
+}
 
 /** scrypt's cost: N = 2^15, r = 8, p = 1 (32 MiB, about 75 ms on one core of the machines we measured). */
 const COST = { N: 2 ** 15, r: 8, p: 1 };

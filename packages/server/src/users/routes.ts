@@ -2,12 +2,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf as activityActorOf } from '../activity/routes';
 import { authorize, isOwner } from '../http/auth';
+import { clientNetwork } from '../http/client-network';
 import { ApiError, permissionDenied, throttled } from '../http/errors';
 import { Text, errorResponses, intId } from '../http/schemas';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, ownOrigin, sessionToken, setSessionCookie } from '../http/session';
 import { NotFoundError } from '../errors';
 import type { Services } from '../services';
-import { MAX_PASSWORD_LENGTH, type Actor, type User } from './service';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
+import type { Actor, User } from './service';
 import { csrfTokenOf } from './sessions';
 
 const RoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin'), Type.Literal('owner')], {
@@ -15,7 +17,11 @@ const RoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('member'), T
     'viewer: read; member: read and change flags, early access features and the rest; admin: also members, invites, API keys, project settings, webhooks; owner: everything',
 });
 const Email = Text({ minLength: 1, maxLength: 254, description: 'stored in lower case' });
-const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH, description: 'at least 8 characters' });
+const Password = Type.String({
+  minLength: 1,
+  maxLength: MAX_PASSWORD_LENGTH,
+  description: `at least ${MIN_PASSWORD_LENGTH} characters, not blank, not one of the most common passwords`,
+});
 const Name = Text({ minLength: 1, maxLength: 150 });
 
 const MeSchema = Type.Object({
@@ -73,6 +79,10 @@ const TOKEN = /^[\w-]{43}$/;
 const noInvite = () => new NotFoundError('This invite link is unknown, used or expired.');
 
 const invalidCredentials = () => new ApiError(401, 'authentication_error', 'invalid_credentials', 'Invalid email or password.');
+
+/** A wait in words: seconds under two minutes, else whole minutes (rounded up, so the client never comes back early). */
+const inWords = (seconds: number) => (seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`);
+const loginThrottled = (seconds: number) => throttled(seconds, `Too many wrong passwords for this email from your address. Try again in ${inWords(seconds)}.`);
 
 const actorOf = (request: FastifyRequest): Actor => ({ ...activityActorOf(request), owner: isOwner(request.principal!) });
 
@@ -132,8 +142,8 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     { schema: { ...publicRoute, summary: 'Log in: a session cookie and its CSRF token', body: LoginBody, response: { 200: MeSchema, ...errorResponses } } },
     async (request, reply) => {
       checkSameOrigin(request, false);
-      const result = await services.users.login(request.body.email, request.body.password, request.ip);
-      if (!result.ok) throw result.retryAfterSeconds ? throttled(result.retryAfterSeconds) : invalidCredentials();
+      const result = await services.users.login(request.body.email, request.body.password, clientNetwork(request.ip));
+      if (!result.ok) throw result.retryAfterSeconds ? loginThrottled(result.retryAfterSeconds) : invalidCredentials();
       return logIn(request, reply, result.user, 200);
     },
   );
@@ -233,7 +243,10 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
 
   app.get<{ Params: Static<typeof TokenParams> }>(
     '/api/invites/:token',
-    { schema: { ...publicRoute, summary: 'Retrieve an invite by its link', params: TokenParams, response: { 200: InviteInfoSchema, ...errorResponses } } },
+    {
+      config: { secretInUrl: true },
+      schema: { ...publicRoute, summary: 'Retrieve an invite by its link', params: TokenParams, response: { 200: InviteInfoSchema, ...errorResponses } },
+    },
     async (request) => {
       const found = TOKEN.test(request.params.token) ? await services.users.inviteByToken(request.params.token) : undefined;
       if (!found) throw noInvite();
@@ -244,6 +257,7 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
   app.post<{ Params: Static<typeof TokenParams>; Body: Static<typeof AcceptBody> }>(
     '/api/invites/:token/accept',
     {
+      config: { secretInUrl: true },
       schema: {
         ...publicRoute,
         summary: 'Accept an invite: create its account and log in',

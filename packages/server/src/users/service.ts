@@ -5,7 +5,8 @@ import type { ApiKeyService } from '../api-keys/service';
 import { isUniqueViolation } from '../db/database';
 import type { Database, Executor } from '../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { LoginThrottle } from './login-throttle';
+import { checkPassword, dummyHash, hashPassword, verifyPassword } from './passwords';
 import { grantable, isRole, type Role } from './roles';
 import { ORGANIZATION_ID, userStore, type InviteRow, type UserRow } from './store';
 
@@ -39,12 +40,7 @@ export interface Actor extends ActivityActor {
 export type LoginResult = { ok: true; user: User } | { ok: false; retryAfterSeconds?: number };
 
 export const DEFAULT_ORGANIZATION_NAME = 'Default organization';
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 1024;
 export const INVITE_DAYS = 7;
-/** Failed logins allowed per email and per client address in LOGIN_WINDOW_MS; more get 429. */
-export const LOGIN_FAILURES_ALLOWED = 10;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 const DAY_MS = 24 * 60 * 60_000;
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -64,15 +60,6 @@ export function normalEmail(raw: string, attr = 'email'): string {
   const email = raw.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new ValidationError('Enter a valid email address.', attr, 'invalid_email');
   return email;
-}
-
-function checkPassword(password: string) {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new ValidationError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`, 'password', 'password_too_short');
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new ValidationError(`The password must have at most ${MAX_PASSWORD_LENGTH} characters.`, 'password', 'password_too_long');
-  }
 }
 
 function checkName(raw: string): string {
@@ -115,10 +102,14 @@ const emailTaken = () => new ValidationError('An account with this email address
  * Sessions are ./sessions.
  */
 export class UserService {
+  private readonly throttle: LoginThrottle;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly keys: ApiKeyService,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(db);
+  }
 
   /** True while no account exists: the first visit creates the owner. */
   async needsFirstAccount(): Promise<boolean> {
@@ -187,28 +178,22 @@ export class UserService {
   }
 
   /**
-   * Checks an email and password. Failures count per email and per client address; past LOGIN_FAILURES_ALLOWED in
-   * LOGIN_WINDOW_MS either gives `retryAfterSeconds` without checking the password. An unknown email costs the
-   * same hashing as a wrong password. A success forgets the email's failures, not the address's.
+   * Checks an email and password given by `client` (its address, see LoginThrottle). While the pair waits after its
+   * failures this gives `retryAfterSeconds` without checking the password. An unknown email costs the same hashing as
+   * a wrong password and counts as one; a success forgets the pair's failures.
    */
-  async login(rawEmail: string, password: string, ip: string): Promise<LoginResult> {
+  async login(rawEmail: string, password: string, client: string): Promise<LoginResult> {
     const email = rawEmail.trim().toLowerCase();
-    const keys = [`email:${email}`, `ip:${ip}`];
-    const now = Date.now();
-    const counts = await userStore.failures(this.db, keys, new Date(now - LOGIN_WINDOW_MS).toISOString());
-    const over = counts.filter((c) => Number(c.count) >= LOGIN_FAILURES_ALLOWED);
-    if (over.length) {
-      const oldest = Math.min(...over.map((c) => Date.parse(String(c.oldest))));
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + LOGIN_WINDOW_MS - now) / 1000)) };
-    }
+    const retryAfterSeconds = await this.throttle.waitSeconds(client, email);
+    if (retryAfterSeconds) return { ok: false, retryAfterSeconds };
     const fallback = await dummyHash();
     const row = await userStore.userByEmail(this.db, email);
     const valid = await verifyPassword(password, row?.password_hash ?? fallback);
     if (!row || !valid) {
-      await userStore.addFailure(this.db, keys, new Date().toISOString(), new Date(now - LOGIN_WINDOW_MS).toISOString());
+      await this.throttle.failed(client, email);
       return { ok: false };
     }
-    await userStore.clearFailures(this.db, keys[0]!);
+    await this.throttle.succeeded(client, email);
     return { ok: true, user: toUser(row) };
   }
 

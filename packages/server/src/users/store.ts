@@ -155,24 +155,21 @@ export const userStore = {
     return result.numDeletedRows > 0n;
   },
 
-  /** Failed logins under each key since `since`: how many, and when the oldest was. */
-  async failures(db: Executor, keys: string[], since: string) {
-    return db
+  /** Failed logins under a key since `since`: how many, and when the newest was. */
+  async failures(db: Executor, key: string, since: string): Promise<{ count: number; newest: string | null }> {
+    const row = await db
       .selectFrom('login_failures')
-      .select((eb) => ['key', eb.fn.countAll<number>().as('count'), eb.fn.min('at').as('oldest')])
-      .where('key', 'in', keys)
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('at').as('newest')])
+      .where('key', '=', key)
       .where('at', '>', since)
-      .groupBy('key')
-      .execute();
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), newest: row.newest };
   },
 
-  /** Records a failed login under each key, and forgets failures from before `expired`. */
-  async addFailure(db: Executor, keys: string[], at: string, expired: string): Promise<void> {
+  /** Records a failed login under a key, and forgets failures from before `expired`. */
+  async addFailure(db: Executor, key: string, at: string, expired: string): Promise<void> {
     await db.deleteFrom('login_failures').where('at', '<=', expired).execute();
-    await db
-      .insertInto('login_failures')
-      .values(keys.map((key) => ({ key, at })))
-      .execute();
+    await db.insertInto('login_failures').values({ key, at }).execute();
   },
 
   async clearFailures(db: Executor, key: string): Promise<void> {

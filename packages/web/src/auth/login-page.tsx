@@ -2,7 +2,7 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { api, setCsrfToken } from '../api/client';
+import { ApiError, api, setCsrfToken } from '../api/client';
 import type { Me } from '../api/types';
 import { useFormErrors } from '../components/form-errors';
 import { AuthCard, safeNext } from './auth-card';
@@ -32,7 +32,9 @@ export default function LoginPage() {
       queryClient.setQueryData(['me'], me);
       await navigate({ to: safeNext(next) });
     } catch (error) {
-      errors.fromError(error);
+      // The login throttle's answer says, in words, how long this email waits here: shown as it is.
+      if (error instanceof ApiError && error.status === 429) errors.setGeneral(error.detail);
+      else errors.fromError(error);
     } finally {
       setBusy(false);
     }

@@ -58,7 +58,7 @@ function AccountForm({ submitLabel, onSubmit, fixedEmail }: { submitLabel: strin
         />
         <PasswordInput
           label="Password"
-          description="At least 8 characters."
+          description="At least 8 characters, and not a common password."
           autoComplete="new-password"
           value={fields.password}
           onChange={set('password')}

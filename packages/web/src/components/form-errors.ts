@@ -16,6 +16,11 @@ export function useFormErrors(fieldOf: (attr: string) => string | undefined = (a
     set(name: string, message: string) {
       setFields((f) => ({ ...f, [name]: message }));
     },
+    /** Shows a message above the form. */
+    setGeneral(message: string) {
+      setFields({});
+      setGeneral(message);
+    },
     clear(name?: string) {
       if (name === undefined) {
         setFields({});
