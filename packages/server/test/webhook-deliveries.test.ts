@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outcomeOf, retryDelay, RETRY_FOR_MS } from '../src/jobs/webhook-deliveries';
 import { serverVersion } from '../src/version';
+import { publicOnlyLookup, RefusedAddressError } from '../src/webhooks/target';
 import { freePort, startService, testStorage, type TestService } from './helpers';
 
 // Issue 12, point 6: deliveries go through the outbox to a real HTTP receiver on loopback (WEBHOOK_ALLOW_PRIVATE
@@ -296,38 +297,56 @@ describe('webhook deliveries to private addresses', () => {
   });
   afterAll(() => s.close());
 
-  it.each(['address literal', 'host name resolving to loopback'])(
-    'refuses at send time a webhook whose %s is private (allowed when created, now refused), without a request',
-    async (form) => {
-      const r = await newReceiver();
-      const url = form === 'address literal' ? r.url : r.url.replace('127.0.0.1', 'localhost');
-      // Stored as if created while WEBHOOK_ALLOW_PRIVATE was on.
-      const now = new Date().toISOString();
-      const id = `0190a000-0000-7000-8000-00000000000${form === 'address literal' ? 1 : 2}`;
-      await s.services.db.kysely
-        .insertInto('webhooks')
-        .values({
-          id,
-          project_id: s.projectId,
-          url,
-          secret: `whsec_${Buffer.alloc(32).toString('base64')}`,
-          kinds: '["feature_flag.changed"]',
-          enabled: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await newFlag(s, `private-${id.slice(-1)}`);
-      const [delivery] = await until(async () => {
-        const list = await deliveries(s, id);
-        return (list[0]?.attempts ?? 0) >= 1 && list[0]?.last_error !== null && list;
-      }, 'the refused attempt');
-      expect(delivery!.last_error).toMatch(/^refused: .*(loopback, private or reserved)/);
-      expect(delivery!.last_response_code).toBeNull();
-      expect(r.received.length).toBe(0);
-      await s.services.db.kysely.deleteFrom('webhooks').where('id', '=', id).execute();
+  it.each([
+    ['address literal', '127.0.0.1', 1],
+    ['IPv4-compatible address literal', '[::127.0.0.1]', 2],
+    ['host name resolving to loopback', 'localhost', 3],
+  ])('refuses at send time a webhook whose %s is private (allowed when created, now refused), without a request', async (_form, host, n) => {
+    const r = await newReceiver();
+    const url = r.url.replace('127.0.0.1', host);
+    // Stored as if created while WEBHOOK_ALLOW_PRIVATE was on.
+    const now = new Date().toISOString();
+    const id = `0190a000-0000-7000-8000-00000000000${n}`;
+    await s.services.db.kysely
+      .insertInto('webhooks')
+      .values({
+        id,
+        project_id: s.projectId,
+        url,
+        secret: `whsec_${Buffer.alloc(32).toString('base64')}`,
+        kinds: '["feature_flag.changed"]',
+        enabled: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await newFlag(s, `private-${n}`);
+    const [delivery] = await until(async () => {
+      const list = await deliveries(s, id);
+      return (list[0]?.attempts ?? 0) >= 1 && list[0]?.last_error !== null && list;
+    }, 'the refused attempt');
+    expect(delivery!.last_error).toMatch(/^refused: .*(loopback, private or reserved)/);
+    expect(delivery!.last_response_code).toBeNull();
+    expect(r.received.length).toBe(0);
+    await s.services.db.kysely.deleteFrom('webhooks').where('id', '=', id).execute();
+  });
+
+  it.each(['::127.0.0.1', '::7f00:1', '::ffff:10.0.0.1', '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '::ffff:0:127.0.0.1'])(
+    'refuses at send time a host name that resolves to %s (an IPv6 address reaching a private IPv4 one, or reserved)',
+    async (address) => {
+      // Name resolution hands the lookup what it found; for an address it is that address, written as given.
+      const error = await new Promise<Error | null>((resolve) => publicOnlyLookup(address, {}, (e) => resolve(e)));
+      expect(error).toBeInstanceOf(RefusedAddressError);
+      expect(error!.message).toMatch(/loopback, private or reserved/);
     },
   );
+
+  it('lets a host name resolve to an IPv6 address that reaches a public IPv4 one (NAT64)', async () => {
+    const found = await new Promise<[Error | null, string]>((resolve) =>
+      publicOnlyLookup('64:ff9b::5db8:d70e', {}, (e, address) => resolve([e, address as string])),
+    );
+    expect(found).toEqual([null, '64:ff9b::5db8:d70e']);
+  });
 });
 
 describe('retry schedule', () => {

@@ -85,6 +85,17 @@ describe('webhooks API', () => {
     'http://[fd00::1]/',
     'http://[fe80::1]/',
     'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:10.1.2.3]/',
+    // IPv4-compatible (`::/96`, deprecated), whatever IPv4 address it holds
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[::0:169.254.169.254]/',
+    'http://[::8.8.8.8]/',
+    // NAT64 (RFC 6052) to a private IPv4 address, and IPv4-translated (RFC 6145)
+    'http://[64:ff9b::127.0.0.1]/',
+    'http://[64:ff9b::a01:203]/',
+    'http://[::ffff:0:127.0.0.1]/',
+    'http://[2001:db8::1]/',
     'http://2130706433/',
     'http://224.0.0.1/',
   ])('refuses the loopback, private or reserved address %s without WEBHOOK_ALLOW_PRIVATE', async (url) => {
@@ -95,8 +106,14 @@ describe('webhooks API', () => {
     expect((await patch(id, { url })).json()).toMatchObject({ code: 'invalid_url', attr: 'url' });
   });
 
-  it('accepts a public address literal', async () => {
-    expect((await create({ url: 'https://93.184.215.14/hook', kinds: ['feature_flag.changed'] })).statusCode).toBe(201);
+  it.each([
+    'https://93.184.215.14/hook',
+    'https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/hook',
+    // An IPv6 address that reaches a public IPv4 one: IPv4-mapped, and NAT64 (a service on an IPv6-only network)
+    'https://[::ffff:93.184.215.14]/hook',
+    'https://[64:ff9b::93.184.215.14]/hook',
+  ])('accepts the public address literal %s', async (url) => {
+    expect((await create({ url, kinds: ['feature_flag.changed'] })).statusCode).toBe(201);
   });
 
   it('refuses an unknown kind or no kind, naming kinds; a missing url or kinds is required', async () => {

@@ -12,10 +12,25 @@ import ipaddr from 'ipaddr.js';
 /** The host of a URL without IPv6 brackets. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
-/** True for an address that is a public unicast one: not loopback, private, link-local, unique-local, multicast, unspecified or reserved. */
+/** IPv6's global unicast space, all IANA allocates to the internet; the rest (`::/96`, IPv4-compatible, too) is reserved. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+/** Prefixes whose last 32 bits are the IPv4 address packets reach: IPv4-mapped (`::ffff:0:0/96`) and NAT64's (RFC 6052). */
+const EMBEDS_IPV4 = [ipaddr.IPv6.parseCIDR('::ffff:0:0/96'), ipaddr.IPv6.parseCIDR('64:ff9b::/96')];
+
+/** `::a.b.c.d` as name resolution writes an IPv4-compatible address; ipaddr.js would read it as IPv4-mapped. */
+const IPV4_COMPATIBLE_DOTTED = /^::\d+\.\d+\.\d+\.\d+$/;
+
+/**
+ * True for a public unicast address: not loopback, private, link-local, unique-local, multicast, unspecified or
+ * reserved. An IPv6 address that embeds the IPv4 address it reaches is judged by that address's own range.
+ */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  if (!ipaddr.isValid(address) || IPV4_COMPATIBLE_DOTTED.test(address)) return false;
+  const ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv4') return ip.range() === 'unicast';
+  const v6 = ip as ipaddr.IPv6;
+  if (EMBEDS_IPV4.some((prefix) => v6.match(prefix))) return new ipaddr.IPv4(v6.toByteArray().slice(12)).range() === 'unicast';
+  return v6.match(GLOBAL_UNICAST) && v6.range() === 'unicast';
 }
 
 /** Why `raw` cannot be a webhook URL, or undefined when it can. */
