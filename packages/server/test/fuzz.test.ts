@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, isObject } from '../src/json';
@@ -267,10 +267,16 @@ const bodyText = (seed: unknown) =>
   );
 
 const base64 = (b: Buffer | string) => Buffer.from(b).toString('base64');
-/** How a body's text is sent: as is (most often), gzip (whole or cut short), base64, a `data=` form, or random bytes. */
+/**
+ * How a body's text is sent: as is (most often), in a content coding (gzip and br whole or cut short), base64, a
+ * `data=` form, or random bytes.
+ */
 const encoding = fc.oneof(
   { arbitrary: fc.constant('plain' as const), weight: 6 },
-  { arbitrary: fc.constantFrom('gzip', 'truncated-gzip', 'base64', 'form', 'form-base64', 'bytes'), weight: 4 },
+  {
+    arbitrary: fc.constantFrom('gzip', 'truncated-gzip', 'deflate', 'deflate-raw', 'br', 'truncated-br', 'base64', 'form', 'form-base64', 'bytes'),
+    weight: 4,
+  },
 );
 type Encoding = typeof encoding extends fc.Arbitrary<infer T> ? T : never;
 
@@ -282,6 +288,14 @@ function encoded(text: string, how: Encoding, bytes: Uint8Array): string | Buffe
       return gzipSync(text);
     case 'truncated-gzip':
       return gzipSync(text).subarray(0, 12);
+    case 'deflate':
+      return deflateSync(text);
+    case 'deflate-raw':
+      return deflateRawSync(text);
+    case 'br':
+      return brotliCompressSync(text);
+    case 'truncated-br':
+      return brotliCompressSync(text).subarray(0, 6);
     case 'base64':
       return base64(text);
     case 'form':
@@ -385,7 +399,11 @@ function requestOf(route: string) {
     origin: often(undefined, fc.constantFrom('https://app.example.com', 'null', 'x'.repeat(10_000), 'https://a\u0000b', 'https://é.test', 'a\r\nb: c', '*')),
     requestHeaders: often(undefined, fc.constantFrom('content-type', 'x\u0000', 'a'.repeat(10_000), 'x\r\ny: z', 'é')),
     contentType: often('application/json', fc.oneof(fc.constantFrom(...CONTENT_TYPES), fc.constantFrom(...ODD_CONTENT_TYPES))),
-    contentEncoding: often(undefined, fc.constantFrom('gzip', 'GZIP', 'deflate', 'br', 'identity', 'gzip, deflate')),
+    /** `as-sent`: the coding the body is in, when it is in one. */
+    contentEncoding: often(
+      undefined,
+      fc.constantFrom('as-sent', 'gzip', 'GZIP', 'x-gzip', 'deflate', 'deflate-raw', 'br', 'identity', 'gzip, deflate', 'br, br, br', 'zstd'),
+    ),
     body: fc.option(fc.tuple(bodyText(seed), encoding, fc.uint8Array({ maxLength: 64 })), { freq: method === 'post' || method === 'patch' ? 8 : 2 }),
   });
 }
@@ -416,7 +434,8 @@ function injected(r: Request) {
   if (r.origin !== undefined) headers.origin = r.origin;
   if (r.requestHeaders !== undefined) headers['access-control-request-headers'] = r.requestHeaders;
   if (r.contentType !== undefined) headers['content-type'] = r.contentType;
-  if (r.contentEncoding !== undefined) headers['content-encoding'] = r.contentEncoding;
+  const coding = r.contentEncoding === 'as-sent' ? r.body?.[1].replace('truncated-', '') : r.contentEncoding;
+  if (coding !== undefined && !['plain', 'base64', 'form', 'form-base64', 'bytes'].includes(coding)) headers['content-encoding'] = coding;
   return { method: r.method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) };
 }
 

@@ -3,7 +3,7 @@
 // and only SDK_MAX_CONCURRENT_LARGE_BODIES large bodies are decoded at once.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { constants, createGzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './helpers';
 
@@ -140,6 +140,27 @@ describe('SDK_MAX_CONCURRENT_LARGE_BODIES (here 1)', () => {
     held.request.end(body.subarray(1.5 * MB));
     expect((await held.answer).status).toBe(200);
     expect(await stored(id)).toBe(30);
+  });
+
+  it('makes a small br body wait for a slot too (its decoder may hold a window of up to 16 MB): 503 while another holds it', async () => {
+    const id = `held-br-${Date.now()}`;
+    const body = Buffer.from(batch(s.token, id, 30, 100_000)); // 3 MB declared: it takes the slot once its headers are read
+    const held = unfinished('/batch/', { 'content-type': 'application/json', 'content-length': body.length }, (req) => req.write(body.subarray(0, MB)));
+    const probe = brotliCompressSync(JSON.stringify({ token: s.token, distinct_id: 'br' }));
+    let refused: Awaited<typeof held.answer> | undefined;
+    for (let attempt = 0; attempt < 10 && !refused; attempt++) {
+      const headers = { 'content-type': 'application/json', 'content-encoding': 'br', 'content-length': probe.length };
+      const { request, answer } = unfinished('/flags/?v=2', headers, (req) => req.end(probe));
+      const res = await answer;
+      request.destroy();
+      if (res.status === 503) refused = res;
+      else expect(res.status).toBe(200); // sent before the held body took the slot
+    }
+    expect(JSON.parse(refused!.body)).toMatchObject({ type: 'server_error', code: 'overloaded' });
+    held.request.end(body.subarray(MB));
+    expect((await held.answer).status).toBe(200);
+    const after = await post('/flags/?v=2', brotliCompressSync(JSON.stringify({ token: s.token, distinct_id: 'br' })), { 'content-encoding': 'br' });
+    expect(after.statusCode).toBe(200);
   });
 
   it('answers every one of many concurrent large bodies 200, or 503 with Retry-After, and stores what it acknowledged', async () => {

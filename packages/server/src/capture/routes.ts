@@ -32,13 +32,16 @@ const Stored = Type.Object({
   status: Type.Literal(1),
   refused: Type.Optional(Type.Array(ErrorSchema, { description: 'events not stored, each with why (`attr`: `batch__<index>`); only when there are some' })),
 });
-const responses = { 200: Stored, 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
+const responses = { 200: Stored, 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 const postSchema = {
   tags: ['sdk'],
   summary: 'Capture events (PostHog capture protocol); 200 once they are stored',
   security: [],
   querystring: Type.Object(tokenQuery),
-  body: Type.Unknown({ description: 'one event, a list of events, or `{api_key, batch: [...]}`; JSON, gzip, base64 or a `data=` form' }),
+  body: Type.Unknown({
+    description:
+      'one event, a list of events, or `{api_key, batch: [...]}`; JSON, gzip, base64 or a `data=` form, in a `Content-Encoding` (gzip, deflate, deflate-raw, br) or none',
+  }),
   response: responses,
 };
 const getSchema = {

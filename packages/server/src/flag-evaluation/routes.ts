@@ -23,7 +23,7 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerM
     security: [],
     querystring: FlagsQuery,
     body: JsonObject,
-    response: { 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
+    response: { 400: ErrorSchema, 401: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
   };
   for (const path of ['flags', 'decide'] as const) {
     app.options(`/${path}`, { schema: { hide: true }, config: { rateLimit: false }, onRequest: echoOriginCors }, preflight);

@@ -1,9 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NO_CODINGS, badBody, collect as collectBytes, contentCodings, decoded, tooLarge, wire, type Chunks, type ContentCoding } from './content-encoding';
 import { ApiError } from './errors';
 import { parseJsonBytes } from './sliced-json';
 
@@ -16,11 +15,12 @@ const PEEK_BYTES = 256;
 /** How long no large body must be in hand before the garbage they left is collected. */
 const IDLE_COLLECT_MS = 1000;
 
-const badBody = (detail: string) => new ApiError(400, 'invalid_request', 'parse_error', detail);
-const tooLarge = () => new ApiError(413, 'invalid_request', 'request_too_large', 'Request body is too large.');
 const busy = () =>
   new ApiError(503, 'server_error', 'overloaded', 'The service is busy reading other large request bodies. Retry in a moment.', null, { 'retry-after': '1' });
 const isGzip = (b: Buffer) => b.length > 2 && b[0] === 0x1f && b[1] === 0x8b;
+const GZIP: readonly ContentCoding[] = ['gzip'];
+/** `compression` values (in the query, or a form's field) that say the body is gzip, as posthog-js names it. */
+const namesGzip = (compression: string) => compression === 'gzip' || compression === 'gzip-js';
 
 let gc: (() => void) | undefined;
 /**
@@ -123,8 +123,6 @@ export interface BodyRequest {
   response: ServerResponse;
 }
 
-type Chunks = AsyncIterable<Buffer> | Iterable<Buffer>;
-
 /** What reading one request's body may cost; its lease is made when a body turns out large. */
 interface Reading extends SdkBodyOptions {
   request: BodyRequest;
@@ -153,18 +151,11 @@ function fromBase64(text: string): Buffer {
  * The chunks of `source` in one Buffer: 413 past `maxBytes`, a large-body slot once past LARGE_BODY_BYTES
  * (waiting for it pauses the source), and, when `peek`, the leading project token checked early on.
  */
-async function collect(source: Chunks, reading: Reading, peek: boolean): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of source) {
-    const before = length;
-    length += chunk.length;
-    if (length > reading.maxBytes) throw tooLarge();
-    chunks.push(chunk);
+function collect(source: Chunks, reading: Reading, peek: boolean): Promise<Buffer> {
+  return collectBytes(source, reading.maxBytes, async (chunks, before, length) => {
     if (peek && before < PEEK_BYTES && length >= PEEK_BYTES) await checkLeadingToken(Buffer.concat(chunks).subarray(0, PEEK_BYTES), reading);
     if (length > LARGE_BODY_BYTES) await leaseOf(reading.request, reading.largeBodies).take();
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+  });
 }
 
 /** The leading `"api_key"` / `"token"` field of a body, by field name. */
@@ -179,48 +170,21 @@ async function checkLeadingToken(head: Buffer, reading: SdkBodyOptions) {
   if (token) await reading.checkToken(Buffer.from(token, 'latin1').toString('utf8'));
 }
 
-/** `source` (the request's bytes) counted against the wire limit; 400 when the client breaks off. */
-async function* wire(source: Chunks, maxBytes: number): AsyncGenerator<Buffer> {
-  let length = 0;
-  try {
-    for await (const chunk of source) {
-      length += chunk.length;
-      if (length > maxBytes) throw tooLarge();
-      yield chunk;
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badBody('The request body could not be read.');
-  }
+/**
+ * `source` with `codings` undone as it arrives, collected under the limits. A brotli decoder may hold its whole window
+ * (up to 16 MB) however small the body, so such a body takes a large-body slot first.
+ */
+async function inflate(source: Chunks, codings: readonly ContentCoding[], reading: Reading): Promise<Buffer> {
+  if (codings.includes('br')) await leaseOf(reading.request, reading.largeBodies).take();
+  return decoded(source, codings, (bytes) => collect(bytes, reading, true));
 }
 
 /**
- * `source` gunzipped as it arrives, collected under the limits. A refusal while collecting (413, 401, 503) is thrown at
- * once: the pipeline settles only once its source yields again or ends, and a client that sent all it had may send
- * nothing more (its connection's end settles it then).
+ * What to undo of a body sent as is (not a form, not base64): its `Content-Encoding`, and gzip when the query names it
+ * (`?compression=gzip-js`: posthog-js) unless the header said gzip too.
  */
-async function inflate(source: Chunks, reading: Reading): Promise<Buffer> {
-  let body: Buffer = Buffer.alloc(0);
-  let refuse!: (error: unknown) => void;
-  const refused = new Promise<never>((_, reject) => (refuse = reject));
-  const piping = pipeline(source, zlib.createGunzip(), async (inflated: AsyncIterable<Buffer>) => {
-    try {
-      body = await collect(inflated, reading, true);
-    } catch (error) {
-      refuse(error);
-      throw error;
-    }
-  });
-  piping.catch(() => undefined); // once refused, what it settles with later is no one's
-  try {
-    await Promise.race([piping, refused]);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if ((error as { code?: string }).code?.startsWith('Z_')) throw badBody('Body is not valid gzip.');
-    throw error;
-  }
-  return body;
-}
+const codingsOf = (transport: readonly ContentCoding[], compression: string) =>
+  namesGzip(compression) && !transport.includes('gzip') ? [...GZIP, ...transport] : transport;
 
 async function parseJson(bytes: Buffer): Promise<unknown> {
   try {
@@ -236,21 +200,32 @@ async function parseJson(bytes: Buffer): Promise<unknown> {
 }
 
 /**
- * Decodes an SDK body the way PostHog's SDKs send them: JSON; gzip (by Content-Encoding, by
- * `?compression=gzip|gzip-js`, or by its magic bytes); `data=<base64>` forms; base64 text; and the
- * `text/plain` bodies of sendBeacon. Gzip is inflated as it arrives; `maxBytes` bounds the wire and the
- * decoded size; a large body waits for one of the app's large-body slots. Undefined for an empty body.
+ * Decodes an SDK body the way PostHog's SDKs send them: JSON; in the codings its `Content-Encoding` names (`transport`);
+ * gzip by `?compression=gzip|gzip-js` or by its magic bytes; `data=<base64>` forms; base64 text; and the `text/plain`
+ * bodies of sendBeacon. Codings are undone as the bytes arrive; `maxBytes` bounds the wire and the decoded size; a
+ * large body waits for one of the app's large-body slots. Undefined for an empty body.
  */
-async function decode(source: Chunks, reading: Reading): Promise<unknown> {
+async function decode(source: Chunks, reading: Reading, transport: readonly ContentCoding[]): Promise<unknown> {
   const { request } = reading;
-  const bytesIn = wire(source, reading.maxBytes);
   const query = request.query as Record<string, string | undefined>;
   let compression = String(query.compression ?? '').toLowerCase();
   const form = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-  const announced = () => request.headers['content-encoding'] === 'gzip' || compression === 'gzip' || compression === 'gzip-js';
+  // Read the first bytes (an empty body is none; gzip is told by its magic), then stream the rest.
+  const iterator = wire(source, reading.maxBytes);
+  let head: Buffer = Buffer.alloc(0);
+  while (head.length < 3) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head = head.length ? Buffer.concat([head, next.value]) : next.value;
+  }
+  if (!head.length) return undefined;
+  const whole = (async function* () {
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  })();
   if (form || compression === 'base64' || compression === 'b64') {
-    // Encoded whole: read it all, then decode (and inflate) it.
-    const raw = await collect(bytesIn, reading, false);
+    // Encoded whole: read it all, then decode (and inflate) what it holds.
+    const raw = await decoded(whole, transport, (bytes) => collect(bytes, reading, false));
     if (!raw.length) return undefined;
     let bytes = raw;
     if (form) {
@@ -263,28 +238,16 @@ async function decode(source: Chunks, reading: Reading): Promise<unknown> {
     } else {
       bytes = fromBase64(raw.toString('latin1'));
     }
-    return parseJson(announced() || isGzip(bytes) ? await inflate([bytes], reading) : bytes);
+    return parseJson(namesGzip(compression) || isGzip(bytes) ? await inflate([bytes], GZIP, reading) : bytes);
   }
-  // Read the first bytes to tell gzip by its magic, then stream the rest.
-  const iterator = bytesIn[Symbol.asyncIterator]();
-  let head: Buffer = Buffer.alloc(0);
-  while (head.length < 3) {
-    const next = await iterator.next();
-    if (next.done) break;
-    head = head.length ? Buffer.concat([head, next.value]) : next.value;
-  }
-  if (!head.length) return undefined;
-  const whole = (async function* () {
-    yield head;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-  })();
-  if (announced() || isGzip(head)) return parseJson(await inflate(whole, reading));
+  const codings = codingsOf(transport, compression);
+  if (codings.length || isGzip(head)) return parseJson(await inflate(whole, codings.length ? codings : GZIP, reading));
   return parseJson(await collect(whole, reading, true));
 }
 
 /** Decodes an SDK body already in memory (a capture `?data=` query), under the same limits as a request body. */
 export function decodeSdkBody(request: FastifyRequest, raw: Buffer, options: SdkBodyOptions): Promise<unknown> {
-  return decode([raw], { ...options, request: bodyRequestOf(request) });
+  return decode([raw], { ...options, request: bodyRequestOf(request) }, NO_CODINGS);
 }
 
 /** Bodies of a declared length up to this are read whole, then decoded (most `/flags` and `/e/` bodies). */
@@ -317,17 +280,14 @@ function readSmall(payload: IncomingMessage): Promise<Buffer> {
 
 /**
  * `decode` for a body of a declared length within SMALL_BODY_BYTES (and `maxBytes`, checked before parsing) that is
- * neither a form nor base64 by the query: read whole, then JSON as `decode` reads it (gzip by header, query or magic
- * bytes; the leading token checked first once there are PEEK_BYTES). The same answers, without streaming.
+ * neither a form nor base64 by the query: read whole, then JSON as `decode` reads it (its codings by header, query or
+ * magic bytes; the leading token checked first once there are PEEK_BYTES). The same answers, without streaming.
  */
-async function decodeSmall(payload: IncomingMessage, reading: Reading): Promise<unknown> {
-  const { request } = reading;
+async function decodeSmall(payload: IncomingMessage, reading: Reading, transport: readonly ContentCoding[]): Promise<unknown> {
   const bytes = await readSmall(payload);
   if (!bytes.length) return undefined;
-  const compression = request.query.compression;
-  const announced =
-    request.headers['content-encoding'] === 'gzip' || (compression !== undefined && ['gzip', 'gzip-js'].includes(String(compression).toLowerCase()));
-  if (announced || isGzip(bytes)) return parseJson(await inflate([bytes], reading));
+  const codings = codingsOf(transport, String(reading.request.query.compression ?? '').toLowerCase());
+  if (codings.length || isGzip(bytes)) return parseJson(await inflate([bytes], codings.length ? codings : GZIP, reading));
   if (bytes.length >= PEEK_BYTES) await checkLeadingToken(bytes.subarray(0, PEEK_BYTES), reading);
   return parseJson(bytes);
 }
@@ -363,11 +323,15 @@ export const bodyLeftUnread = (request: BodyRequest, options: SdkBodyOptions) =>
 
 /**
  * Reads and decodes an SDK body, the way PostHog's SDKs send them (see `decode`); a body of a declared small length
- * is read whole, without streaming. Undefined for an empty body.
+ * is read whole, without streaming. 415 before a byte is read for a `Content-Encoding` not read here. Undefined for an
+ * empty body.
  */
-export function readSdkBody(payload: IncomingMessage, request: BodyRequest, options: SdkBodyOptions): Promise<unknown> {
+export async function readSdkBody(payload: IncomingMessage, request: BodyRequest, options: SdkBodyOptions): Promise<unknown> {
   const reading = { ...options, request };
-  return isSmall(request, options.maxBytes) ? decodeSmall(payload, reading) : decode(payload.iterator({ destroyOnReturn: false }), reading);
+  const transport = contentCodings(request.headers['content-encoding']);
+  return isSmall(request, options.maxBytes)
+    ? decodeSmall(payload, reading, transport)
+    : decode(payload.iterator({ destroyOnReturn: false }), reading, transport);
 }
 
 /** The body request of a Fastify request in an SDK scope (made by the `preParsing` hook of `sdkBodyParsers`). */

@@ -1,16 +1,13 @@
-import { PassThrough, type Readable } from 'node:stream';
-import zlib from 'node:zlib';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { authorize } from '../../http/auth';
-import { ApiError } from '../../http/errors';
 import { projectRoutes } from '../../http/project-routes';
 import { ErrorSchema, PageQuery, ProjectParams, Text, errorResponses } from '../../http/schemas';
 import type { Services } from '../../services';
 
 export interface SourceMapRoutesOptions {
   services: Services;
-  /** Largest upload body, after gzip is inflated, in bytes (SOURCEMAP_MAX_BYTES). */
+  /** Largest upload body, as sent and once its content codings are undone, in bytes (SOURCEMAP_MAX_BYTES). */
   maxBytes: number;
 }
 
@@ -41,32 +38,9 @@ const SourceMapsQuery = Type.Object({
   release: Type.Optional(Text({ maxLength: 200, description: 'only the maps of this release' })),
 });
 
-const notGzip = () => new ApiError(400, 'invalid_request', 'parse_error', 'Body is not valid gzip.');
-
-/**
- * The request body, gunzipped when it says `Content-Encoding: gzip` (the body limit then counts the inflated bytes,
- * and the declared length the compressed ones); 415 for any other encoding.
- */
-async function inflated(request: FastifyRequest, payload: Readable): Promise<Readable> {
-  const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
-  if (encoding === 'identity') return payload;
-  if (encoding !== 'gzip')
-    throw new ApiError(415, 'invalid_request', 'unsupported_media_type', `Content-Encoding "${encoding}" is not supported; send gzip or none.`);
-  const out = new PassThrough() as PassThrough & { receivedEncodedLength: number };
-  out.receivedEncodedLength = 0;
-  const gunzip = zlib.createGunzip();
-  payload.on('data', (chunk: Buffer) => (out.receivedEncodedLength += chunk.length));
-  payload.on('error', (error) => out.destroy(error));
-  gunzip.on('error', () => out.destroy(notGzip()));
-  // Fastify listens while it reads the body; an error after it stopped (a 413 already sent) must not go unhandled.
-  out.on('error', () => undefined);
-  payload.pipe(gunzip).pipe(out);
-  return out;
-}
-
 /**
  * `/api/projects/:project_id/error_tracking/sourcemaps/` (scopes `error_tracking:read` / `error_tracking:write`): upload
- * a release's source map for a minified file (JSON, gzip accepted, up to SOURCEMAP_MAX_BYTES), list and delete them.
+ * a release's source map for a minified file (JSON, compressed or not, up to SOURCEMAP_MAX_BYTES), list and delete them.
  */
 export const sourceMapRoutes: FastifyPluginAsync<SourceMapRoutesOptions> = async (app, { services, maxBytes }) => {
   const tags = ['error tracking'];
@@ -75,7 +49,6 @@ export const sourceMapRoutes: FastifyPluginAsync<SourceMapRoutesOptions> = async
     base,
     {
       onRequest: authorize(services, 'error_tracking:write'),
-      preParsing: async (request, _reply, payload) => inflated(request, payload),
       bodyLimit: maxBytes,
       schema: {
         tags,
