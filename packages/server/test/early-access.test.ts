@@ -184,14 +184,38 @@ describe('create validation', () => {
     expect(res.json().documentation_url).toHaveLength(800);
   });
 
-  it('rejects a duplicate flag key with 400 unique on key, and leaves nothing behind', async () => {
+  it('refuses a name whose key belongs to a linked flag, naming the flag and its feature, and leaves nothing behind', async () => {
     const name = unique('Twice');
-    expect((await create({ name, stage: 'beta' })).statusCode).toBe(201);
+    const first = (await create({ name, stage: 'beta' })).json();
     const before = (await s.app.inject({ url: `${base}/`, headers: s.headers })).json().count;
     const res = await create({ name, stage: 'beta', description: 'again' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'validation_error', code: 'unique', detail: 'There is already a feature flag with this key.', attr: 'key' });
+    const key = first.feature_flag.key;
+    expect(res.json()).toEqual({
+      type: 'validation_error',
+      code: 'unique',
+      detail: `The name ${JSON.stringify(name)} makes the flag key ${key}, and there is already a feature flag ${key} (id ${first.feature_flag_id}), used by the early access feature ${JSON.stringify(name)}. Choose another name.`,
+      attr: 'name',
+    });
     expect((await s.app.inject({ url: `${base}/`, headers: s.headers })).json().count).toBe(before);
+  });
+
+  it('re-creating a deleted feature names the flag it left and how to link it, which then works', async () => {
+    const name = unique('Again');
+    const first = (await create({ name, stage: 'beta' })).json();
+    expect((await s.app.inject({ method: 'DELETE', url: `${base}/${first.id}`, headers: s.headers })).statusCode).toBe(204);
+    const res = await create({ name, stage: 'beta' });
+    expect(res.statusCode).toBe(400);
+    const { key, id } = first.feature_flag;
+    expect(res.json()).toEqual({
+      type: 'validation_error',
+      code: 'unique',
+      detail: `The name ${JSON.stringify(name)} makes the flag key ${key}, and there is already a feature flag ${key} (id ${id}). To use it for this feature, link it (feature_flag_id ${id}); or choose another name.`,
+      attr: 'name',
+    });
+    const linked = await create({ name, stage: 'beta', feature_flag_id: id });
+    expect(linked.statusCode).toBe(201);
+    expect(linked.json().feature_flag).toMatchObject({ id, key });
   });
 
   it('does not let a soft-deleted flag block a new key', async () => {

@@ -6,7 +6,7 @@ import type { Changes } from '../changes';
 import { isUuid } from '../uuid';
 import { isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
-import { checkKey, insertFlag, recordFlagActivity, type FlagUpdateGuard } from '../feature-flags/service';
+import { insertFlag, recordFlagActivity, type FlagUpdateGuard } from '../feature-flags/service';
 import { flagStore, toFlag, type Filters, type FlagRow } from '../feature-flags/store';
 import { NotFoundError, ValidationError } from '../errors';
 import { enqueueWebhooks } from '../webhooks/outbox';
@@ -143,6 +143,22 @@ function recordFeatureActivity(db: Kysely<Database>, actor: Actor, before: Featu
 
 const alreadyLinked = (key: string) => new ValidationError(`Linked feature flag ${key} already has a feature attached to it.`);
 
+/**
+ * The key a feature's name makes belongs to a live flag: often the one a deleted feature left behind. The caller sent a
+ * name, not a key, so the error is on `name` and says which flag it is and how to link it instead.
+ */
+async function keyTaken(db: Kysely<Database>, name: string, key: string, flagId: number) {
+  const owner = await earlyAccessStore.byFlag(db, flagId);
+  const flag = `The name ${JSON.stringify(name)} makes the flag key ${key}, and there is already a feature flag ${key} (id ${flagId})`;
+  return new ValidationError(
+    owner
+      ? `${flag}, used by the early access feature ${JSON.stringify(owner.name)}. Choose another name.`
+      : `${flag}. To use it for this feature, link it (feature_flag_id ${flagId}); or choose another name.`,
+    'name',
+    'unique',
+  );
+}
+
 export class EarlyAccessService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -195,7 +211,8 @@ export class EarlyAccessService {
       } else {
         const key = slugify(input.name);
         if (!key) throw new ValidationError('This field may not be blank.', 'key', 'blank');
-        await checkKey(trx, projectId, key);
+        const taken = await flagStore.liveIdOfKey(trx, projectId, key);
+        if (taken !== undefined) throw await keyTaken(trx, input.name, key, taken);
         const groups = [{ properties: [], rollout_percentage: 0, variant: null }];
         flag = await insertFlag(trx, projectId, {
           key,

@@ -55,7 +55,7 @@ const duplicateKey = () => new ValidationError('There is already a feature flag 
 
 /** Key rules: unique among live flags (checked first), then the allowed characters. */
 export async function checkKey(db: Kysely<Database>, projectId: number, key: string, exceptId?: number) {
-  if (await flagStore.liveKeyExists(db, projectId, key, exceptId)) throw duplicateKey();
+  if ((await flagStore.liveIdOfKey(db, projectId, key, exceptId)) !== undefined) throw duplicateKey();
   if (!KEY_PATTERN.test(key)) throw new ValidationError('Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key', 'invalid_key');
 }
 
@@ -158,7 +158,7 @@ export class FeatureFlagService {
     if (patch.filters !== undefined) checkFilters(filters);
     if (filters !== stored) changes.filters = JSON.stringify(filters);
     if (patch.deleted !== undefined) {
-      if (!patch.deleted && row.deleted && (await flagStore.liveKeyExists(db, projectId, changes.key ?? row.key, row.id))) throw duplicateKey();
+      if (!patch.deleted && row.deleted && (await flagStore.liveIdOfKey(db, projectId, changes.key ?? row.key, row.id)) !== undefined) throw duplicateKey();
       changes.deleted = patch.deleted ? 1 : 0;
     }
     if (patch.name !== undefined) changes.name = patch.name;

@@ -82,10 +82,11 @@ export const flagStore = {
     return db.selectFrom('feature_flags').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
   },
 
-  async liveKeyExists(db: Executor, projectId: number, key: string, exceptId?: number): Promise<boolean> {
+  /** The id of the live (not deleted) flag with this key, other than `exceptId`. */
+  async liveIdOfKey(db: Executor, projectId: number, key: string, exceptId?: number): Promise<number | undefined> {
     let query = db.selectFrom('feature_flags').select('id').where('project_id', '=', projectId).where('key', '=', key).where('deleted', '=', 0);
     if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return (await query.executeTakeFirst())?.id;
   },
 
   async update(
