@@ -223,8 +223,8 @@ describe('the web app of a started service', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     const row = page.getByRole('table', { name: 'Personal API keys' }).getByRole('row').filter({ hasText: 'Deploy script' });
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Revoke Deploy script?' }).getByRole('button', { name: 'Revoke key' }).click();
     await page.getByText('Key revoked: requests made with it now fail.').waitFor();
     await page.getByText('You have no keys yet.').waitFor();
     expect((await asKey()).status).toBe(401);

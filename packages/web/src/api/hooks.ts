@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { api } from './client';
-import type { Me, Page, Project } from './types';
+import type { EarlyAccessFeature, FeatureFlag, Me, Page, Project } from './types';
 
 export const meQuery = { queryKey: ['me'], queryFn: () => api.get<Me>('/api/users/@me', { redirectOn401: false }), retry: false, staleTime: 60_000 };
 
@@ -9,6 +9,21 @@ export const meQuery = { queryKey: ['me'], queryFn: () => api.get<Me>('/api/user
 export const useMe = () => useQuery(meQuery);
 
 export const useProjects = () => useQuery({ queryKey: ['projects'], queryFn: () => api.get<Page<Project>>('/api/projects/?limit=200'), staleTime: 60_000 });
+
+/** Every early access feature of a project (as the list page shows them). */
+export const useEarlyAccessFeatures = (projectId: number) =>
+  useQuery({
+    queryKey: ['early_access', projectId],
+    queryFn: () => api.get<Page<EarlyAccessFeature>>(`/api/projects/${projectId}/early_access_feature/?limit=500`),
+  });
+
+/** The flags of a project, up to 500, for pickers. */
+export const useAllFlags = (projectId: number, enabled = true) =>
+  useQuery({
+    queryKey: ['feature_flags', projectId, 'all'],
+    queryFn: () => api.get<Page<FeatureFlag>>(`/api/projects/${projectId}/feature_flags/?limit=500`),
+    enabled,
+  });
 
 /** The project of the URL (`/project/:projectId/...`). */
 export function useProjectId(): number {

@@ -5,6 +5,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from '@ta
 import { useEffect, useRef } from 'react';
 import { api, ApiError, setCsrfToken } from '../api/client';
 import { useMe, useProjects } from '../api/hooks';
+import { ConfirmHost } from '../components/confirm';
 import { ErrorState, LoadingState } from '../components/states';
 import { Logo } from './logo';
 
@@ -99,6 +100,7 @@ function Shell() {
           <Outlet />
         </div>
       </main>
+      <ConfirmHost />
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api } from '../../api/client';
-import { canWrite, useMe, useProjectId } from '../../api/hooks';
-import { STAGES, type EarlyAccessFeature, type Page } from '../../api/types';
+import { canWrite, useEarlyAccessFeatures, useMe, useProjectId } from '../../api/hooks';
+import { STAGES } from '../../api/types';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../page-header';
 import { STAGE_INFO } from './stages';
@@ -11,10 +9,7 @@ import { STAGE_INFO } from './stages';
 export default function EarlyAccessListPage() {
   const projectId = useProjectId();
   const me = useMe();
-  const list = useQuery({
-    queryKey: ['early_access', projectId],
-    queryFn: () => api.get<Page<EarlyAccessFeature>>(`/api/projects/${projectId}/early_access_feature/?limit=500`),
-  });
+  const list = useEarlyAccessFeatures(projectId);
   const newButton = canWrite(me.data) && (
     <Button component={Link} to={`/project/${projectId}/early_access/new`}>
       New early access feature

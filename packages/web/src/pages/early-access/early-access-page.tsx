@@ -1,38 +1,18 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  JsonInput,
-  Pagination,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { api, qs } from '../../api/client';
+import { Badge, Card, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { api } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
-import { STAGES, type EarlyAccessFeature, type Enrollments, type FeatureFlag, type Page, type Stage } from '../../api/types';
+import { STAGES, type EarlyAccessFeature, type Stage } from '../../api/types';
 import { ActivityLog } from '../../components/activity-log';
-import { EventCountsChart } from '../../components/chart';
+import { confirm } from '../../components/confirm';
 import { CopyCode } from '../../components/copy-code';
-import { useFormErrors } from '../../components/form-errors';
-import { parseJson, timeAgo } from '../../components/format';
-import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { describeError, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
-import { STAGE_INFO } from './stages';
+import { EnrollmentsPanel } from './enrollments-panel';
+import { FeatureForm } from './feature-form';
+import { confirmStageChange, STAGE_INFO } from './stages';
 
 export default function EarlyAccessPage() {
   const { featureId } = useParams({ strict: false }) as { featureId: string };
@@ -119,7 +99,9 @@ export default function EarlyAccessPage() {
               aria-labelledby="move-stage"
               data={STAGES.map((s) => ({ value: s, label: STAGE_INFO[s].label }))}
               value={move.isPending ? move.variables : f.stage}
-              onChange={(v) => move.mutate(v as Stage)}
+              onChange={async (v) => {
+                if (await confirmStageChange(f.name, f.stage, v as Stage)) move.mutate(v as Stage);
+              }}
               disabled={!writable || move.isPending}
               fullWidth
               style={{ overflowX: 'auto' }}
@@ -149,8 +131,14 @@ export default function EarlyAccessPage() {
                 saved(await api.patch<EarlyAccessFeature>(`${base}${f.id}/`, body));
                 toast({ color: 'green', message: 'Saved.' });
               }}
-              onDelete={() => {
-                if (window.confirm(`Delete ${f.name}? Its feature flag stays, and so do the people's choices.`)) remove.mutate();
+              onDelete={async () => {
+                const ok = await confirm({
+                  title: `Delete ${f.name}?`,
+                  message: `People can no longer opt in or out, and those who opted in lose the feature. Its flag ${f.feature_flag?.key ?? ''} stays, and so do the people's choices.`,
+                  confirmLabel: 'Delete feature',
+                  danger: true,
+                });
+                if (ok) remove.mutate();
               }}
             />
           </Tabs.Panel>
@@ -163,323 +151,6 @@ export default function EarlyAccessPage() {
         </Tabs>
       </Stack>
     </>
-  );
-}
-
-function FeatureForm({
-  projectId,
-  feature,
-  onSave,
-  onDelete,
-  readOnly,
-}: {
-  projectId: number;
-  feature?: EarlyAccessFeature;
-  onSave: (body: Record<string, unknown>) => Promise<void>;
-  onDelete?: () => void;
-  readOnly?: boolean;
-}) {
-  const [name, setName] = useState(feature?.name ?? '');
-  const [description, setDescription] = useState(feature?.description ?? '');
-  const [stage, setStage] = useState<Stage>(feature?.stage ?? 'draft');
-  const [docs, setDocs] = useState(feature?.documentation_url ?? '');
-  const [flagId, setFlagId] = useState<string>('');
-  const [payload, setPayload] = useState(feature?.payload ? JSON.stringify(feature.payload, null, 2) : '');
-  const [busy, setBusy] = useState(false);
-  const errors = useFormErrors((attr) =>
-    ['name', 'description', 'stage', 'documentation_url', 'payload'].includes(attr) ? attr : attr.startsWith('feature_flag') ? 'flag' : undefined,
-  );
-  const flags = useQuery({
-    queryKey: ['feature_flags', projectId, 'all'],
-    queryFn: () => api.get<Page<FeatureFlag>>(`/api/projects/${projectId}/feature_flags/?limit=500`),
-    enabled: !feature,
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    errors.clear();
-    if (!name.trim()) return errors.set('name', 'Give the feature a name your users will understand.');
-    if (docs.trim() && !/^https?:\/\/\S+$/i.test(docs.trim())) return errors.set('documentation_url', 'Enter a full link, starting with https://.');
-    const parsed = parseJson(payload);
-    if (parsed.error) return errors.set('payload', parsed.error);
-    if (parsed.value !== undefined && (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)))
-      return errors.set('payload', 'The payload must be a JSON object, like {"beta_banner": true}.');
-    setBusy(true);
-    try {
-      await onSave({
-        name: name.trim(),
-        description,
-        stage,
-        documentation_url: docs.trim(),
-        ...(parsed.value !== undefined || feature?.payload ? { payload: parsed.value ?? null } : {}),
-        ...(feature ? {} : { feature_flag_id: flagId ? Number(flagId) : null }),
-      });
-    } catch (error) {
-      errors.fromError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            {errors.general && (
-              <Alert color="red" role="alert" className="wrap-anywhere">
-                {errors.general}
-              </Alert>
-            )}
-            <TextInput
-              label="Name"
-              description="Shown to your users in the opt-in list."
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.field('name')}
-              maxLength={200}
-              required
-            />
-            <Textarea
-              label="Description"
-              description="What the feature does, for your users."
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-              error={errors.field('description')}
-              autosize
-              minRows={2}
-              maxRows={10}
-              maxLength={100_000}
-            />
-            <Select
-              label="Stage"
-              data={STAGES.map((s) => ({ value: s, label: STAGE_INFO[s].label }))}
-              value={stage}
-              onChange={(v) => v && setStage(v as Stage)}
-              description={STAGE_INFO[stage].help}
-              error={errors.field('stage')}
-              allowDeselect={false}
-              w={{ base: '100%', sm: 320 }}
-            />
-            <TextInput
-              label="Documentation URL"
-              placeholder="https://docs.example.com/new-feature"
-              value={docs}
-              onChange={(e) => setDocs(e.currentTarget.value)}
-              error={errors.field('documentation_url')}
-              maxLength={800}
-            />
-            {feature ? (
-              <Text size="sm">
-                Feature flag:{' '}
-                {feature.feature_flag ? (
-                  <Anchor component={Link} to={`/project/${projectId}/feature_flags/${feature.feature_flag.id}`} className="mono">
-                    {feature.feature_flag.key}
-                  </Anchor>
-                ) : (
-                  'none'
-                )}
-              </Text>
-            ) : (
-              <Select
-                label="Feature flag"
-                description="The flag that turns the feature on for the people who opt in."
-                data={[
-                  { value: '', label: 'Create a new flag named after the feature' },
-                  ...(flags.data?.results ?? []).map((f) => ({ value: String(f.id), label: f.key })),
-                ]}
-                value={flagId}
-                onChange={(v) => setFlagId(v ?? '')}
-                searchable
-                allowDeselect={false}
-                error={errors.field('flag') ?? (flags.error ? describeError(flags.error) : undefined)}
-                w={{ base: '100%', sm: 420 }}
-              />
-            )}
-            <JsonInput
-              label="Payload (JSON object, optional)"
-              description="Extra data your app receives with the feature."
-              placeholder='{"beta_banner": true}'
-              value={payload}
-              onChange={setPayload}
-              error={errors.field('payload')}
-              validationError="Not valid JSON"
-              formatOnBlur
-              autosize
-              minRows={2}
-              maxRows={12}
-            />
-            {!readOnly && (
-              <Group justify="space-between">
-                <Button type="submit" loading={busy}>
-                  Save
-                </Button>
-                {onDelete && (
-                  <Button variant="subtle" color="red" onClick={onDelete}>
-                    Delete feature
-                  </Button>
-                )}
-              </Group>
-            )}
-          </Stack>
-        </Card>
-      </fieldset>
-    </form>
-  );
-}
-
-const PEOPLE_PAGE = 20;
-
-function EnrollmentsPanel({ projectId, feature, writable }: { projectId: number; feature: EarlyAccessFeature; writable: boolean }) {
-  const [filter, setFilter] = useState<'enrolled' | 'opted_out'>('enrolled');
-  const [page, setPage] = useState(1);
-  const [distinctId, setDistinctId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const path = `/api/projects/${projectId}/early_access_feature/${feature.id}/enrollments/`;
-  const list = useQuery({
-    queryKey: ['enrollments', projectId, feature.id, filter, page],
-    queryFn: () => api.get<Enrollments>(`${path}${qs({ enrolled: filter === 'enrolled', limit: PEOPLE_PAGE, offset: (page - 1) * PEOPLE_PAGE })}`),
-    placeholderData: keepPreviousData,
-  });
-  const change = useMutation({
-    mutationFn: (body: { distinct_id: string; enrolled: boolean }) => api.post(path, body),
-    onSuccess: (_data, body) => {
-      toast({ message: `${body.distinct_id} is now ${body.enrolled ? 'opted in' : 'opted out'}.` });
-      setDistinctId('');
-      void queryClient.invalidateQueries({ queryKey: ['enrollments', projectId, feature.id] });
-    },
-    onError: (e) => setError(describeError(e)),
-  });
-  const submit = (enrolled: boolean) => {
-    setError(null);
-    if (!distinctId.trim()) return setError('Enter the distinct id of the person.');
-    change.mutate({ distinct_id: distinctId.trim(), enrolled });
-  };
-  const counts = list.data?.counts;
-  return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 2 }} maw={420}>
-        <Card withBorder padding="sm">
-          <Text size="xs" c="dimmed">
-            Opted in
-          </Text>
-          <Text fz={28} fw={700}>
-            {counts ? counts.enrolled : '—'}
-          </Text>
-        </Card>
-        <Card withBorder padding="sm">
-          <Text size="xs" c="dimmed">
-            Opted out
-          </Text>
-          <Text fz={28} fw={700}>
-            {counts ? counts.opted_out : '—'}
-          </Text>
-        </Card>
-      </SimpleGrid>
-      {feature.feature_flag && (
-        <EventCountsChart
-          projectId={projectId}
-          title="Opt-ins and opt-outs per day, last 30 days"
-          event="$feature_enrollment_update"
-          breakdown="$feature_enrollment"
-          where={{ $feature_flag: feature.feature_flag.key }}
-          labelOf={(v) => (v === 'true' ? 'Opted in' : v === 'false' ? 'Opted out' : String(v))}
-          empty="Nobody opted in or out in the last 30 days. People opt in from your app (the Code tab shows how); each choice is counted here."
-        />
-      )}
-      {writable && (
-        <Card withBorder padding="md">
-          <Group align="flex-start" wrap="wrap">
-            <TextInput
-              label="Opt a person in or out"
-              description="On their behalf, by distinct id. Their own choice later wins."
-              placeholder="user-123"
-              value={distinctId}
-              onChange={(e) => setDistinctId(e.currentTarget.value)}
-              error={error}
-              w={{ base: '100%', sm: 320 }}
-              maxLength={400}
-            />
-            <Group mt={{ base: 0, sm: 46 }} gap="xs">
-              <Button onClick={() => submit(true)} loading={change.isPending && change.variables?.enrolled === true}>
-                Opt in
-              </Button>
-              <Button variant="default" onClick={() => submit(false)} loading={change.isPending && change.variables?.enrolled === false}>
-                Opt out
-              </Button>
-            </Group>
-          </Group>
-        </Card>
-      )}
-      <SegmentedControl
-        w={260}
-        data={[
-          { value: 'enrolled', label: 'Opted in' },
-          { value: 'opted_out', label: 'Opted out' },
-        ]}
-        value={filter}
-        onChange={(v) => {
-          setFilter(v as 'enrolled' | 'opted_out');
-          setPage(1);
-        }}
-        aria-label="Show people who"
-      />
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.error ? (
-        <ErrorState
-          error={list.error}
-          retry={() => list.refetch()}
-          title="Could not load the people"
-          missingApi="The list of people needs the enrollments endpoint."
-        />
-      ) : list.data.results.length === 0 ? (
-        <EmptyState title={filter === 'enrolled' ? 'Nobody opted in yet' : 'Nobody opted out'}>
-          People opt in from your app (see the Code tab), or you can opt someone in above.
-        </EmptyState>
-      ) : (
-        <div>
-          <Table.ScrollContainer minWidth={500}>
-            <Table aria-label={filter === 'enrolled' ? 'People who opted in' : 'People who opted out'}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Person</Table.Th>
-                  <Table.Th>Stage when they chose</Table.Th>
-                  <Table.Th>When</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.results.map((e) => (
-                  <Table.Tr key={`${e.distinct_id}-${e.group_key ?? ''}`}>
-                    <Table.Td className="wrap-anywhere">
-                      <Anchor component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(e.distinct_id)}`} size="sm">
-                        {e.group_key ? `${e.group_type}: ${e.group_key}` : e.distinct_id}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{e.stage ?? '—'}</Table.Td>
-                    <Table.Td>{timeAgo(e.updated_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {list.data.count > PEOPLE_PAGE && (
-            <Group justify="space-between" mt="sm">
-              <Text size="sm" c="dimmed">
-                {list.data.count} people
-              </Text>
-              <Pagination
-                total={Math.ceil(list.data.count / PEOPLE_PAGE)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            </Group>
-          )}
-        </div>
-      )}
-    </Stack>
   );
 }
 

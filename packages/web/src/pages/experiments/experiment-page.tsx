@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
+import { confirm } from '../../components/confirm';
 import { CopyCode } from '../../components/copy-code';
 import { formatTime } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -85,8 +86,14 @@ export default function ExperimentPage() {
             {writable && e.status === 'running' && (
               <Button
                 variant="default"
-                onClick={() => {
-                  if (window.confirm(`Stop ${e.name}? Results will cover its start until now; the flag keeps serving the variants.`)) move.mutate('complete');
+                onClick={async () => {
+                  const ok = await confirm({
+                    title: `Stop ${e.name}?`,
+                    message: 'Results will cover its start until now; the flag keeps serving the variants.',
+                    confirmLabel: 'Stop experiment',
+                    danger: true,
+                  });
+                  if (ok) move.mutate('complete');
                 }}
                 loading={move.isPending}
               >

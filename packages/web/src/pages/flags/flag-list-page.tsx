@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api, qs } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
 import type { FeatureFlag, Page } from '../../api/types';
+import { confirm } from '../../components/confirm';
 import { describeError, EmptyState, ErrorState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
@@ -233,10 +234,17 @@ function FlagRow({ flag, projectId, editable }: { flag: FeatureFlag; projectId: 
           aria-label={`Active: ${flag.key}`}
           checked={toggle.isPending ? toggle.variables : flag.active}
           disabled={!editable || toggle.isPending}
-          onChange={(e) => {
+          onChange={async (e) => {
             const active = e.currentTarget.checked;
-            if (!active && !window.confirm(`Turn off ${flag.key}? Everyone will get false until you turn it on again.`)) return;
-            toggle.mutate(active);
+            const ok =
+              active ||
+              (await confirm({
+                title: `Turn off ${flag.key}?`,
+                message: 'Everyone will get false until you turn it on again.',
+                confirmLabel: 'Turn off',
+                danger: true,
+              }));
+            if (ok) toggle.mutate(active);
           }}
         />
       </Table.Td>

@@ -7,6 +7,7 @@ import { canWrite, useMe, useProject, useProjectId } from '../../api/hooks';
 import type { FeatureFlag, FlagDetail } from '../../api/types';
 import { ActivityLog } from '../../components/activity-log';
 import { EventCountsChart } from '../../components/chart';
+import { confirm } from '../../components/confirm';
 import { parseJson } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
@@ -102,8 +103,14 @@ export default function FlagPage() {
               await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
               toast({ color: 'green', message: `Saved ${saved.key}.` });
             }}
-            onDelete={() => {
-              if (window.confirm(`Delete ${f.key}? Code that asks for it will get false (or its fallback).`)) remove.mutate();
+            onDelete={async () => {
+              const ok = await confirm({
+                title: `Delete ${f.key}?`,
+                message: 'Code that asks for it will get false (or its fallback).',
+                confirmLabel: 'Delete flag',
+                danger: true,
+              });
+              if (ok) remove.mutate();
             }}
           />
         </Tabs.Panel>

@@ -2,8 +2,8 @@ import { Anchor, Badge, Card, Code, Group, SimpleGrid, Stack, Table, Tabs, Text 
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { api, qs } from '../../api/client';
-import { useProject, useProjectId } from '../../api/hooks';
-import type { CapturedEvent, EarlyAccessFeature, FlagDetail, Page, Person } from '../../api/types';
+import { useEarlyAccessFeatures, useProject, useProjectId } from '../../api/hooks';
+import type { CapturedEvent, FlagDetail, Page, Person } from '../../api/types';
 import { formatTime, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -171,10 +171,7 @@ function PersonFlags({ distinctId }: { distinctId: string }) {
 }
 
 function PersonEarlyAccess({ projectId, person }: { projectId: number; person: Person | null }) {
-  const features = useQuery({
-    queryKey: ['early_access', projectId],
-    queryFn: () => api.get<Page<EarlyAccessFeature>>(`/api/projects/${projectId}/early_access_feature/?limit=500`),
-  });
+  const features = useEarlyAccessFeatures(projectId);
   if (features.isPending) return <LoadingState />;
   if (features.error) return <ErrorState error={features.error} retry={() => features.refetch()} />;
   const rows = features.data.results

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { isAdmin, useMe, useProject, useProjectId, useProjects } from '../../api/hooks';
 import type { Invite, Member, Page, PersonalApiKey, Project, Role, Webhook, WebhookDelivery } from '../../api/types';
+import { confirm } from '../../components/confirm';
 import { CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
 import { formatTime, timeAgo } from '../../components/format';
@@ -287,7 +288,15 @@ function MembersSettings() {
                             size="compact-xs"
                             variant="subtle"
                             color="red"
-                            onClick={() => window.confirm(`Remove ${m.email}? Their sessions end and their keys are revoked.`) && removeMember.mutate(m.id)}
+                            onClick={async () => {
+                              const ok = await confirm({
+                                title: `Remove ${m.email}?`,
+                                message: 'Their sessions end and their keys are revoked.',
+                                confirmLabel: 'Remove member',
+                                danger: true,
+                              });
+                              if (ok) removeMember.mutate(m.id);
+                            }}
                           >
                             Remove
                           </Button>
@@ -353,7 +362,20 @@ function MembersSettings() {
                     <Table.Td>{i.role}</Table.Td>
                     <Table.Td>{formatTime(i.expires_at)}</Table.Td>
                     <Table.Td>
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => revoke.mutate(i.id)}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={async () => {
+                          const ok = await confirm({
+                            title: 'Revoke this invite?',
+                            message: `The link for ${i.email ?? 'anyone with it'} stops working.`,
+                            confirmLabel: 'Revoke invite',
+                            danger: true,
+                          });
+                          if (ok) revoke.mutate(i.id);
+                        }}
+                      >
                         Revoke
                       </Button>
                     </Table.Td>
@@ -485,7 +507,20 @@ function KeysSettings() {
                   </Table.Td>
                   <Table.Td>{k.last_used_at ? timeAgo(k.last_used_at) : 'never'}</Table.Td>
                   <Table.Td>
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => window.confirm(`Revoke ${k.label}?`) && revoke.mutate(k.id)}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={async () => {
+                        const ok = await confirm({
+                          title: `Revoke ${k.label}?`,
+                          message: 'Requests made with it fail from now on.',
+                          confirmLabel: 'Revoke key',
+                          danger: true,
+                        });
+                        if (ok) revoke.mutate(k.id);
+                      }}
+                    >
                       Revoke
                     </Button>
                   </Table.Td>
@@ -612,7 +647,15 @@ function WebhooksSettings() {
                     size="compact-xs"
                     variant="subtle"
                     color="red"
-                    onClick={() => window.confirm(`Delete the webhook to ${h.url}?`) && remove.mutate(h.id)}
+                    onClick={async () => {
+                      const ok = await confirm({
+                        title: 'Delete this webhook?',
+                        message: `Nothing more is sent to ${h.url}.`,
+                        confirmLabel: 'Delete webhook',
+                        danger: true,
+                      });
+                      if (ok) remove.mutate(h.id);
+                    }}
                   >
                     Delete
                   </Button>

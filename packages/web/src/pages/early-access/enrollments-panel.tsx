@@ -1,0 +1,197 @@
+import { Anchor, Button, Card, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { api, qs } from '../../api/client';
+import type { EarlyAccessFeature, Enrollments, Page, Person } from '../../api/types';
+import { EventCountsChart } from '../../components/chart';
+import { confirm } from '../../components/confirm';
+import { timeAgo } from '../../components/format';
+import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { toast } from '../../components/toast';
+
+const PEOPLE_PAGE = 20;
+
+/** A feature's people: counts, the opt-ins chart, opting someone in or out, and who opted in or out. */
+export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: number; feature: EarlyAccessFeature; writable: boolean }) {
+  const [filter, setFilter] = useState<'enrolled' | 'opted_out'>('enrolled');
+  const [page, setPage] = useState(1);
+  const [distinctId, setDistinctId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const path = `/api/projects/${projectId}/early_access_feature/${feature.id}/enrollments/`;
+  const list = useQuery({
+    queryKey: ['enrollments', projectId, feature.id, filter, page],
+    queryFn: () => api.get<Enrollments>(`${path}${qs({ enrolled: filter === 'enrolled', limit: PEOPLE_PAGE, offset: (page - 1) * PEOPLE_PAGE })}`),
+    placeholderData: keepPreviousData,
+  });
+  const change = useMutation({
+    mutationFn: (body: { distinct_id: string; enrolled: boolean }) => api.post(path, body),
+    onSuccess: (_data, body) => {
+      toast({ message: `${body.distinct_id} is now ${body.enrolled ? 'opted in' : 'opted out'}.` });
+      setDistinctId('');
+      void queryClient.invalidateQueries({ queryKey: ['enrollments', projectId, feature.id] });
+    },
+    onError: (e) => setError(describeError(e)),
+  });
+  /**
+   * A distinct id nobody has been seen with is often a typo: the app asks before recording a choice for it (which
+   * would otherwise apply to whoever first shows up with it).
+   */
+  const submit = async (enrolled: boolean) => {
+    setError(null);
+    const id = distinctId.trim();
+    if (!id) return setError('Enter the distinct id of the person.');
+    let known: boolean;
+    try {
+      known = (await api.get<Page<Person>>(`/api/projects/${projectId}/persons/${qs({ distinct_id: id, limit: 1 })}`)).results.length > 0;
+    } catch (e) {
+      return setError(describeError(e));
+    }
+    const ok =
+      known ||
+      (await confirm({
+        title: `Nobody with the distinct id ${id} has been seen`,
+        message: `No event or identify call came with "${id}" yet: check it for typos. If it is right, the choice is kept and applies from their first visit.`,
+        confirmLabel: enrolled ? 'Opt in anyway' : 'Opt out anyway',
+      }));
+    if (ok) change.mutate({ distinct_id: id, enrolled });
+  };
+  const counts = list.data?.counts;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2 }} maw={420}>
+        <Card withBorder padding="sm">
+          <Text size="xs" c="dimmed">
+            Opted in
+          </Text>
+          <Text fz={28} fw={700}>
+            {counts ? counts.enrolled : '—'}
+          </Text>
+        </Card>
+        <Card withBorder padding="sm">
+          <Text size="xs" c="dimmed">
+            Opted out
+          </Text>
+          <Text fz={28} fw={700}>
+            {counts ? counts.opted_out : '—'}
+          </Text>
+        </Card>
+      </SimpleGrid>
+      {feature.feature_flag && (
+        <EventCountsChart
+          projectId={projectId}
+          title="Opt-ins and opt-outs per day, last 30 days"
+          event="$feature_enrollment_update"
+          breakdown="$feature_enrollment"
+          where={{ $feature_flag: feature.feature_flag.key }}
+          labelOf={(v) => (v === 'true' ? 'Opted in' : v === 'false' ? 'Opted out' : String(v))}
+          empty="Nobody opted in or out in the last 30 days. People opt in from your app (the Code tab shows how); each choice is counted here."
+        />
+      )}
+      {writable && (
+        <Card withBorder padding="md">
+          <form
+            aria-label="Opt a person in or out"
+            noValidate
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              void submit(true);
+            }}
+          >
+            <Group align="flex-start" wrap="wrap">
+              <TextInput
+                label="Opt a person in or out"
+                description="On their behalf, by distinct id. Their own choice later wins. Enter opts in."
+                placeholder="user-123"
+                value={distinctId}
+                onChange={(e) => {
+                  setDistinctId(e.currentTarget.value);
+                  setError(null);
+                }}
+                error={error}
+                w={{ base: '100%', sm: 320 }}
+                maxLength={400}
+              />
+              <Group mt={{ base: 0, sm: 46 }} gap="xs">
+                <Button type="submit" loading={change.isPending && change.variables?.enrolled === true}>
+                  Opt in
+                </Button>
+                <Button variant="default" onClick={() => void submit(false)} loading={change.isPending && change.variables?.enrolled === false}>
+                  Opt out
+                </Button>
+              </Group>
+            </Group>
+          </form>
+        </Card>
+      )}
+      <SegmentedControl
+        w={260}
+        data={[
+          { value: 'enrolled', label: 'Opted in' },
+          { value: 'opted_out', label: 'Opted out' },
+        ]}
+        value={filter}
+        onChange={(v) => {
+          setFilter(v as 'enrolled' | 'opted_out');
+          setPage(1);
+        }}
+        aria-label="Show people who"
+      />
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.error ? (
+        <ErrorState
+          error={list.error}
+          retry={() => list.refetch()}
+          title="Could not load the people"
+          missingApi="The list of people needs the enrollments endpoint."
+        />
+      ) : list.data.results.length === 0 ? (
+        <EmptyState title={filter === 'enrolled' ? 'Nobody opted in yet' : 'Nobody opted out'}>
+          People opt in from your app (see the Code tab), or you can opt someone in above.
+        </EmptyState>
+      ) : (
+        <div>
+          <Table.ScrollContainer minWidth={500}>
+            <Table aria-label={filter === 'enrolled' ? 'People who opted in' : 'People who opted out'}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Person</Table.Th>
+                  <Table.Th>Stage when they chose</Table.Th>
+                  <Table.Th>When</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.results.map((e) => (
+                  <Table.Tr key={`${e.distinct_id}-${e.group_key ?? ''}`}>
+                    <Table.Td className="wrap-anywhere">
+                      <Anchor component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(e.distinct_id)}`} size="sm">
+                        {e.group_key ? `${e.group_type}: ${e.group_key}` : e.distinct_id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{e.stage ?? '—'}</Table.Td>
+                    <Table.Td>{timeAgo(e.updated_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.data.count > PEOPLE_PAGE && (
+            <Group justify="space-between" mt="sm">
+              <Text size="sm" c="dimmed">
+                {list.data.count} people
+              </Text>
+              <Pagination
+                total={Math.ceil(list.data.count / PEOPLE_PAGE)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            </Group>
+          )}
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+// What jsdom lacks and the app's libraries use: matchMedia (colour scheme, breakpoints), ResizeObserver and
+// document.fonts (a textarea's autosize, dropdowns), scrolling (the router, an option scrolled into view).
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+Element.prototype.scrollIntoView ??= () => undefined;
+window.scrollTo = () => undefined;
+
+afterEach(cleanup);
