@@ -163,6 +163,71 @@ describe('the web app of a started service', () => {
     await context.close();
   });
 
+  it('early access: says what is wrong at the first Save, asks before taking the feature away, and links the flag a deleted feature left', async () => {
+    const { context, page } = await ownerPage();
+    await page.goto(`/project/${projectId}/early_access/new`);
+    await page.getByLabel('Name').fill('Offline mode');
+    const payload = page.getByLabel('Payload (JSON object, optional)');
+    await payload.fill('[1, 2]');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => descriptionOf(payload)).toMatch(/The payload must be a JSON object/);
+    await payload.fill('{"banner": true}');
+    expect(await descriptionOf(payload)).not.toMatch(/must be a JSON object/);
+    await page.getByRole('combobox', { name: 'Stage' }).click();
+    await page.getByRole('option', { name: 'Beta' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Offline mode', level: 1 }).waitFor();
+    const featureId = new URL(page.url()).pathname.split('/').pop()!;
+    const key = (await app.svc.api(`/api/projects/${projectId}/early_access_feature/${featureId}/`)).feature_flag.key as string;
+
+    // Enter opts in; a distinct id nobody was seen with is asked about first, a known one is not.
+    const person = page.getByLabel('Opt a person in or out');
+    await person.fill('nobody-yet');
+    await person.press('Enter');
+    await page.getByRole('dialog', { name: 'Nobody with the distinct id nobody-yet has been seen' }).getByRole('button', { name: 'Opt in anyway' }).click();
+    const optedIn = page.getByRole('table', { name: 'People who opted in' });
+    await optedIn.getByRole('link', { name: 'nobody-yet' }).waitFor();
+    await person.fill('grace');
+    await person.press('Enter');
+    await optedIn.getByRole('link', { name: 'grace' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect((await app.svc.flags({ distinct_id: 'grace' })).flags[key].enabled).toBe(true);
+
+    // Out of beta takes the feature away from them: the app asks, and Cancel keeps it.
+    await page.getByRole('radio', { name: 'Draft' }).focus();
+    await page.keyboard.press('Space');
+    const move = page.getByRole('dialog', { name: 'Move Offline mode to Draft?' });
+    await move.getByRole('button', { name: 'Cancel' }).click();
+    await move.waitFor({ state: 'hidden' });
+    expect((await app.svc.api(`/api/projects/${projectId}/early_access_feature/${featureId}/`)).stage).toBe('beta');
+
+    // Unsaved settings: leaving asks first.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByLabel('Description').fill('Keep working without a connection.');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Events' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Stay' }).click();
+    expect(await page.getByLabel('Description').inputValue()).toBe('Keep working without a connection.');
+
+    // Deleted, then made again under the same name: the error names the flag it left, which the picker then links.
+    await page.getByRole('button', { name: 'Delete feature' }).click();
+    await page.getByRole('dialog', { name: 'Delete Offline mode?' }).getByRole('button', { name: 'Delete feature' }).click();
+    await waitForPath(page, `/project/${projectId}/early_access`);
+    await page.goto(`/project/${projectId}/early_access/new`);
+    const name = page.getByLabel('Name');
+    await name.fill('Offline mode');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => descriptionOf(name))
+      .toMatch(new RegExp(`there is already a feature flag ${key} \\(id \\d+\\)\\. To use it for this feature, link it`));
+    await page.getByRole('combobox', { name: 'Feature flag' }).click();
+    expect(await page.getByRole('option', { name: 'new-checkout' }).count()).toBe(0); // it has variants
+    await page.getByRole('option', { name: key }).click();
+    expect(await descriptionOf(name)).not.toMatch(/already/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Offline mode', level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('invites a member as a viewer, who joins with the link and cannot save', async () => {
     const { context, page } = await ownerPage();
     await page.goto(`/project/${projectId}/settings/members`);
@@ -186,6 +251,7 @@ describe('the web app of a started service', () => {
     await joining.getByRole('button', { name: 'Join' }).click();
     await waitForPath(joining, `/project/${projectId}/feature_flags`);
     await joining.getByRole('link', { name: 'new-checkout' }).waitFor();
+    await joining.getByRole('alert').filter({ hasText: 'Your role is viewer' }).waitFor();
     expect(await joining.getByRole('link', { name: 'New feature flag' }).count()).toBe(0);
     expect(await joining.getByRole('switch', { name: 'Active: new-checkout' }).isDisabled()).toBe(true);
 
@@ -319,6 +385,32 @@ describe('the web app of a started service', () => {
     await logIn(page, owner.email, owner.password);
     await waitForPath(page, `/project/${projectId}/feature_flags/${flagId}?tab=test`);
     await page.getByRole('tab', { name: 'Test a user', selected: true }).waitFor();
+    await context.close();
+  });
+
+  it("says the app was updated, with a Reload button, when a page's code cannot be loaded", async () => {
+    const { context, page } = await ownerPage();
+    await page.goto(`/project/${projectId}/feature_flags`);
+    await page.getByRole('heading', { name: 'Feature flags', level: 1 }).waitFor();
+    await page.route(/\/assets\/events-page-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Events' }).click();
+    const message = page.getByRole('alert').filter({ hasText: 'The app was updated' });
+    await message.waitFor();
+    await page.unroute(/\/assets\/events-page-[^/]+\.js$/);
+    await message.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('switches between light and dark, and keeps the choice', async () => {
+    const { context, page } = await ownerPage();
+    await page.goto(`/project/${projectId}/feature_flags`);
+    await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Use the dark theme' }).click();
+    await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Use the light theme' }).waitFor();
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     await context.close();
   });
 

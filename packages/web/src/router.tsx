@@ -2,6 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Link, Navigate, Outlet, useParams } from '@tanstack/react-router';
 import { AppLayout, ProjectRedirect } from './layout/app-layout';
+import { RouteError } from './layout/route-error';
 
 /** Search params are kept as strings (or absent): every page reads them defensively. */
 const strings = (search: Record<string, unknown>) =>
@@ -81,5 +82,12 @@ const routeTree = root.addChildren([
 ]);
 
 export function makeRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true, defaultNotFoundComponent: NotFound });
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: RouteError,
+  });
 }

@@ -15,6 +15,13 @@ interface Fields {
   password: string;
 }
 
+/** An address that can receive mail has a name, an @ and a domain with a dot; the service checks it again. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The email's error, or null: what a typo would otherwise only show after the whole form was sent. */
+const emailError = (email: string) =>
+  !email.trim() ? 'Enter your email address.' : EMAIL.test(email.trim()) ? null : 'This is not an email address: it looks like ada@example.com.';
+
 function AccountForm({ submitLabel, onSubmit, fixedEmail }: { submitLabel: string; onSubmit: (fields: Fields) => Promise<void>; fixedEmail?: string | null }) {
   const [fields, setFields] = useState<Fields>({ name: '', email: fixedEmail ?? '', password: '' });
   const [busy, setBusy] = useState(false);
@@ -27,7 +34,8 @@ function AccountForm({ submitLabel, onSubmit, fixedEmail }: { submitLabel: strin
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     errors.clear();
-    if (!fields.email.trim()) return errors.set('email', 'Enter your email address.');
+    const badEmail = emailError(fields.email);
+    if (badEmail) return errors.set('email', badEmail);
     if (fields.password.length < 8) return errors.set('password', 'Use at least 8 characters.');
     setBusy(true);
     try {
@@ -53,6 +61,10 @@ function AccountForm({ submitLabel, onSubmit, fixedEmail }: { submitLabel: strin
           autoComplete="email"
           value={fields.email}
           onChange={set('email')}
+          onBlur={() => {
+            const badEmail = fields.email.trim() && emailError(fields.email);
+            if (badEmail) errors.set('email', badEmail);
+          }}
           error={errors.field('email')}
           readOnly={!!fixedEmail}
         />

@@ -5,8 +5,8 @@ import { confirm } from './confirm';
 /**
  * Keeps a form's unsaved changes from being lost by leaving its page (a link, a tab of the page, back) without a word:
  * the app asks first, and the browser asks before a reload or closing the tab. `saving(save)` runs the form's save
- * with the guard off (a save that moves to another page is no leaving), on again if the save fails or once the
- * form is clean.
+ * (or delete) with the guard off: a save that moves to another page is no leaving. The guard is on again once the
+ * form is clean, or when `save` fails or resolves `false` (the user did not go ahead).
  */
 export function useUnsavedChanges(dirty: boolean) {
   const paused = useRef(false);
@@ -30,7 +30,9 @@ export function useUnsavedChanges(dirty: boolean) {
     async saving<T>(save: () => Promise<T>): Promise<T> {
       paused.current = true;
       try {
-        return await save();
+        const result = await save();
+        if (result === false) paused.current = false;
+        return result;
       } catch (error) {
         paused.current = false;
         throw error;

@@ -1,12 +1,13 @@
-import { Avatar, Burger, Button, Center, Group, NativeSelect, NavLink, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Burger, Button, Center, Group, NativeSelect, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { api, ApiError, setCsrfToken } from '../api/client';
-import { useMe, useProjects } from '../api/hooks';
+import { canWrite, useMe, useProjects } from '../api/hooks';
 import { ConfirmHost } from '../components/confirm';
 import { ErrorState, LoadingState } from '../components/states';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
 
 export const SECTIONS = [
@@ -72,7 +73,10 @@ function Shell() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Logo />
           </Group>
-          {projectId && <ProjectSwitcher projectId={Number(projectId)} section={section} />}
+          <Group gap="xs" wrap="nowrap">
+            {projectId && <ProjectSwitcher projectId={Number(projectId)} section={section} />}
+            <ColorSchemeToggle />
+          </Group>
         </Group>
       </header>
       <aside className="shell-nav">
@@ -97,11 +101,23 @@ function Shell() {
       </aside>
       <main className="shell-main">
         <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+          <ViewerNotice />
           <Outlet />
         </div>
       </main>
       <ConfirmHost />
     </div>
+  );
+}
+
+/** A viewer sees every page without the controls that change things: this says why, and whom to ask. */
+function ViewerNotice() {
+  const me = useMe();
+  if (canWrite(me.data)) return null;
+  return (
+    <Alert variant="light" color="gray" mb="md" py="xs" title="View only">
+      Your role is viewer: you can look at everything, and change nothing. An admin can make you a member in Settings › Members.
+    </Alert>
   );
 }
 

@@ -90,27 +90,29 @@ export default function EarlyAccessPage() {
         }
       />
       <Stack gap="lg">
-        <Card withBorder padding="md">
-          <Stack gap="xs">
-            <Text size="sm" fw={600} id="move-stage">
-              Move to stage
-            </Text>
-            <SegmentedControl
-              aria-labelledby="move-stage"
-              data={STAGES.map((s) => ({ value: s, label: STAGE_INFO[s].label }))}
-              value={move.isPending ? move.variables : f.stage}
-              onChange={async (v) => {
-                if (await confirmStageChange(f.name, f.stage, v as Stage)) move.mutate(v as Stage);
-              }}
-              disabled={!writable || move.isPending}
-              fullWidth
-              style={{ overflowX: 'auto' }}
-            />
-            <Text size="xs" c="dimmed">
-              {STAGE_INFO[f.stage].help}
-            </Text>
-          </Stack>
-        </Card>
+        {writable && (
+          <Card withBorder padding="md">
+            <Stack gap="xs">
+              <Text size="sm" fw={600} id="move-stage">
+                Move to stage
+              </Text>
+              <SegmentedControl
+                aria-labelledby="move-stage"
+                data={STAGES.map((s) => ({ value: s, label: STAGE_INFO[s].label }))}
+                value={move.isPending ? move.variables : f.stage}
+                onChange={async (v) => {
+                  if (await confirmStageChange(f.name, f.stage, v as Stage)) move.mutate(v as Stage);
+                }}
+                disabled={move.isPending}
+                fullWidth
+                style={{ overflowX: 'auto' }}
+              />
+              <Text size="xs" c="dimmed">
+                {STAGE_INFO[f.stage].help}
+              </Text>
+            </Stack>
+          </Card>
+        )}
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="people">People</Tabs.Tab>
@@ -138,7 +140,8 @@ export default function EarlyAccessPage() {
                   confirmLabel: 'Delete feature',
                   danger: true,
                 });
-                if (ok) remove.mutate();
+                if (ok) await remove.mutateAsync();
+                return ok;
               }}
             />
           </Tabs.Panel>

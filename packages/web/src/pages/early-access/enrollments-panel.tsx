@@ -92,7 +92,6 @@ export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: 
       {writable && (
         <Card withBorder padding="md">
           <form
-            aria-label="Opt a person in or out"
             noValidate
             onSubmit={(e: FormEvent) => {
               e.preventDefault();

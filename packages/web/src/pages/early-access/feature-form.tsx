@@ -39,7 +39,8 @@ export function FeatureForm({
   projectId: number;
   feature?: EarlyAccessFeature;
   onSave: (body: Record<string, unknown>) => Promise<void>;
-  onDelete?: () => void;
+  /** Resolves whether the feature was deleted (the user may cancel). */
+  onDelete?: () => Promise<boolean>;
   readOnly?: boolean;
 }) {
   const initial = {
@@ -165,7 +166,11 @@ export function FeatureForm({
                 description="The flag that turns the feature on for the people who opt in. Flags with variants, and flags another feature uses, cannot be linked."
                 data={[{ value: '', label: 'Create a new flag named after the feature' }, ...choices.map((f) => ({ value: String(f.id), label: f.key }))]}
                 value={values.flagId}
-                onChange={(v) => change('flagId', 'flag', v ?? '')}
+                onChange={(v) => {
+                  change('flagId', 'flag', v ?? '');
+                  // The name's error may be that its key is taken by a flag: picking a flag answers it.
+                  errors.clear('name');
+                }}
                 searchable
                 allowDeselect={false}
                 error={errors.field('flag') ?? (listError ? describeError(listError) : undefined)}
@@ -193,7 +198,7 @@ export function FeatureForm({
                   Save
                 </Button>
                 {onDelete && (
-                  <Button variant="subtle" color="red" onClick={onDelete}>
+                  <Button variant="subtle" color="red" onClick={() => void guard.saving(onDelete).catch(() => undefined)}>
                     Delete feature
                   </Button>
                 )}

@@ -165,10 +165,16 @@ export default function ErrorListPage() {
                 </Table.Thead>
                 <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
                   {list.data.results.map((issue) => (
-                    <Table.Tr key={issue.id}>
+                    <Table.Tr key={issue.id} className="row-link row-stretched">
                       <Table.Td style={{ maxWidth: 560 }}>
                         <Group gap={8} wrap="nowrap" align="baseline">
-                          <Anchor component={Link} to={`/project/${projectId}/error_tracking/${issue.id}`} fw={600} size="sm" className="wrap-anywhere">
+                          <Anchor
+                            component={Link}
+                            to={`/project/${projectId}/error_tracking/${issue.id}`}
+                            fw={600}
+                            size="sm"
+                            className="wrap-anywhere stretched-link"
+                          >
                             {issue.name}
                           </Anchor>
                           <Badge size="xs" variant="light" color={STATUS_INFO[issue.status].color} style={{ flexShrink: 0 }}>

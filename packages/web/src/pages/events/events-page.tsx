@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Autocomplete, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -6,12 +6,16 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { api, qs } from '../../api/client';
 import { useProjectId } from '../../api/hooks';
 import type { CapturedEvent, Page } from '../../api/types';
+import { EventCountsChart } from '../../components/chart';
 import { formatTime, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../page-header';
 
 const STEP = 50;
+
+/** The events every app sends through the SDKs, offered before any was seen. */
+const COMMON_EVENTS = ['$pageview', '$pageleave', '$autocapture', '$identify', '$exception', '$feature_flag_called', '$feature_enrollment_update'];
 
 /** `datetime-local` text ↔ ISO (the reader's time zone). */
 const toIso = (local: string) => (local && !Number.isNaN(new Date(local).getTime()) ? new Date(local).toISOString() : undefined);
@@ -51,6 +55,13 @@ export default function EventsPage() {
     if (events.data) seen.current = new Set(events.data.results.map((e) => e.id));
   }, [events.data]);
   const filtered = Object.values(filters).some(Boolean);
+  // The picker offers the names seen on the page so far, then the SDKs' own events.
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    const seenNames = events.data?.results.map((e) => e.event) ?? [];
+    setNames((known) => (seenNames.every((n) => known.includes(n)) ? known : [...new Set([...known, ...seenNames])].sort()));
+  }, [events.data]);
+  const pickable = [...names, ...COMMON_EVENTS.filter((n) => !names.includes(n))];
 
   return (
     <>
@@ -76,16 +87,18 @@ export default function EventsPage() {
         }
       />
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-        <TextInput
+        <Autocomplete
           label="Event"
           placeholder="$pageview"
+          data={pickable}
           value={eventText}
-          onChange={(e) => {
-            setEventText(e.currentTarget.value);
-            debounced({ event: e.currentTarget.value || undefined });
+          onChange={(value) => {
+            setEventText(value);
+            debounced({ event: value || undefined });
           }}
-          w={{ base: '100%', sm: 200 }}
+          w={{ base: '100%', sm: 240 }}
           maxLength={400}
+          limit={50}
         />
         <TextInput
           label="Person (distinct ID)"
@@ -119,6 +132,23 @@ export default function EventsPage() {
           </Button>
         )}
       </Group>
+      {search.event && (
+        <Stack mb="md">
+          <EventCountsChart
+            projectId={projectId}
+            title={`${search.event} per day, last 30 days`}
+            event={search.event}
+            empty={`No ${search.event} event in the last 30 days.`}
+            labelOf={() => search.event!}
+          />
+        </Stack>
+      )}
+      {events.data && events.data.count > 0 && (
+        <Text size="sm" c="dimmed" mb="xs">
+          {events.data.count.toLocaleString()} {events.data.count === 1 ? 'event' : 'events'}
+          {filtered ? ' match' : ' in all'}
+        </Text>
+      )}
       {events.isPending ? (
         <Stack gap="xs">
           {[0, 1, 2, 3, 4].map((i) => (

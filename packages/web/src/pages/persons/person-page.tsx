@@ -57,7 +57,7 @@ export default function PersonPage() {
         <Tabs.Panel value="properties">
           {p ? (
             <Card withBorder padding="md">
-              <PropertiesTable properties={p.properties} label="Person properties" />
+              <PersonProperties properties={p.properties} />
             </Card>
           ) : (
             <EmptyState title="No properties">This distinct id has not been seen.</EmptyState>
@@ -74,6 +74,25 @@ export default function PersonPage() {
         </Tabs.Panel>
       </Tabs>
     </>
+  );
+}
+
+/**
+ * A person's properties without those set to null (an SDK that sends every field of its user, filled or not): they
+ * say nothing about the person, and are named below the table.
+ */
+function PersonProperties({ properties }: { properties: Record<string, unknown> }) {
+  const empty = Object.keys(properties).filter((key) => properties[key] === null);
+  const shown = Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== null));
+  return (
+    <Stack gap="xs">
+      <PropertiesTable properties={shown} label="Person properties" />
+      {empty.length > 0 && (
+        <Text size="xs" c="dimmed" className="wrap-anywhere">
+          Without a value (not shown): {empty.sort().join(', ')}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -12,9 +12,11 @@ import { PageHeader } from '../page-header';
 
 const PAGE_SIZE = 50;
 
+/** A property's text, when it is some. */
+const textOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+
 /** A person's name for people: email or name property, else the first distinct id. */
-export const personLabel = (p: Person) =>
-  (typeof p.properties.email === 'string' && p.properties.email) || (typeof p.properties.name === 'string' && p.properties.name) || p.distinct_ids[0] || p.id;
+export const personLabel = (p: Person) => textOf(p.properties.email) ?? textOf(p.properties.name) ?? p.distinct_ids[0] ?? p.id;
 
 export default function PersonsPage() {
   const projectId = useProjectId();
@@ -113,6 +115,11 @@ export default function PersonsPage() {
                       <Anchor component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(p.distinct_ids[0] ?? p.id)}`} fw={600} size="sm">
                         {personLabel(p)}
                       </Anchor>
+                      {textOf(p.properties.name) && textOf(p.properties.email) && (
+                        <Text size="xs" c="dimmed">
+                          {textOf(p.properties.name)}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td className="wrap-anywhere" maw={320}>
                       <Text size="sm" c="dimmed" lineClamp={2}>
