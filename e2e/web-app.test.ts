@@ -152,6 +152,8 @@ describe('the web app of a started service', () => {
 
     await page.getByLabel('Opt a person in or out').fill('grace');
     await page.getByRole('button', { name: 'Opt in', exact: true }).click();
+    // Nobody sent an event as grace yet: the app asks first.
+    await page.getByRole('dialog', { name: 'Nobody with the distinct id grace has been seen' }).getByRole('button', { name: 'Opt in anyway' }).click();
     await page.getByRole('table', { name: 'People who opted in' }).getByRole('link', { name: 'grace' }).click();
     await waitForPath(page, `/project/${projectId}/persons/grace`);
     await page.getByRole('tab', { name: 'Feature flags' }).click();
@@ -180,18 +182,25 @@ describe('the web app of a started service', () => {
     const featureId = new URL(page.url()).pathname.split('/').pop()!;
     const key = (await app.svc.api(`/api/projects/${projectId}/early_access_feature/${featureId}/`)).feature_flag.key as string;
 
-    // Enter opts in; a distinct id nobody was seen with is asked about first, a known one is not.
+    // Enter opts in; a distinct id nobody was seen with is asked about first, one that sent an event is not.
+    const sent = await fetch(`${app.base}/batch/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: app.svc.token, batch: [{ event: '$pageview', distinct_id: 'margaret', properties: {} }] }),
+    });
+    expect(sent.status).toBe(200);
+    await app.svc.waitForEvents('$pageview', 'margaret');
     const person = page.getByLabel('Opt a person in or out');
     await person.fill('nobody-yet');
     await person.press('Enter');
     await page.getByRole('dialog', { name: 'Nobody with the distinct id nobody-yet has been seen' }).getByRole('button', { name: 'Opt in anyway' }).click();
     const optedIn = page.getByRole('table', { name: 'People who opted in' });
     await optedIn.getByRole('link', { name: 'nobody-yet' }).waitFor();
-    await person.fill('grace');
+    await person.fill('margaret');
     await person.press('Enter');
-    await optedIn.getByRole('link', { name: 'grace' }).waitFor();
+    await optedIn.getByRole('link', { name: 'margaret' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect((await app.svc.flags({ distinct_id: 'grace' })).flags[key].enabled).toBe(true);
+    expect((await app.svc.flags({ distinct_id: 'margaret' })).flags[key].enabled).toBe(true);
 
     // Out of beta takes the feature away from them: the app asks, and Cancel keeps it.
     await page.getByRole('radio', { name: 'Draft' }).focus();

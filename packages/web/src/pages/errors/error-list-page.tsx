@@ -152,14 +152,16 @@ export default function ErrorListPage() {
       ) : (
         <>
           <Paper withBorder>
-            <Table.ScrollContainer minWidth={720}>
+            <Table.ScrollContainer minWidth={360}>
               <Table highlightOnHover verticalSpacing="sm" aria-label="Error issues">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Issue</Table.Th>
                     <Table.Th ta="right">Occurrences</Table.Th>
-                    <Table.Th ta="right">People</Table.Th>
-                    <Table.Th>First seen</Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      People
+                    </Table.Th>
+                    <Table.Th visibleFrom="sm">First seen</Table.Th>
                     <Table.Th>Last seen</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -195,8 +197,10 @@ export default function ErrorListPage() {
                       <Table.Td ta="right" fw={600}>
                         {issue.occurrences.toLocaleString()}
                       </Table.Td>
-                      <Table.Td ta="right">{issue.people.toLocaleString()}</Table.Td>
-                      <Table.Td title={formatTime(issue.first_seen)} style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {issue.people.toLocaleString()}
+                      </Table.Td>
+                      <Table.Td title={formatTime(issue.first_seen)} style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                         <Text size="sm">{timeAgo(issue.first_seen)}</Text>
                       </Table.Td>
                       <Table.Td title={formatTime(issue.last_seen)} style={{ whiteSpace: 'nowrap' }}>

@@ -167,13 +167,13 @@ export default function EventsPage() {
         )
       ) : (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={360}>
             <Table highlightOnHover aria-label="Events">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Event</Table.Th>
                   <Table.Th>Person</Table.Th>
-                  <Table.Th>URL</Table.Th>
+                  <Table.Th visibleFrom="sm">URL</Table.Th>
                   <Table.Th>When</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -207,7 +207,7 @@ export default function EventsPage() {
                           {e.distinct_id}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td maw={280}>
+                      <Table.Td maw={280} visibleFrom="sm">
                         <Text size="sm" c="dimmed" truncate>
                           {typeof e.properties.$current_url === 'string' ? e.properties.$current_url : ''}
                         </Text>

@@ -98,12 +98,12 @@ export default function PersonsPage() {
         )
       ) : (
         <>
-          <Table.ScrollContainer minWidth={600}>
+          <Table.ScrollContainer minWidth={360}>
             <Table highlightOnHover aria-label="People">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Person</Table.Th>
-                  <Table.Th>Distinct IDs</Table.Th>
+                  <Table.Th visibleFrom="sm">Distinct IDs</Table.Th>
                   <Table.Th>Identified</Table.Th>
                   <Table.Th>First seen</Table.Th>
                 </Table.Tr>
@@ -121,7 +121,7 @@ export default function PersonsPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td className="wrap-anywhere" maw={320}>
+                    <Table.Td className="wrap-anywhere" maw={320} visibleFrom="sm">
                       <Text size="sm" c="dimmed" lineClamp={2}>
                         {p.distinct_ids.join(', ')}
                       </Text>
