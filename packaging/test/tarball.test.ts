@@ -129,6 +129,7 @@ describe('the packages installed from their tarballs', () => {
     expect(files).toEqual(
       expect.arrayContaining([
         'package/dist/main.js',
+        'package/dist/sourcemap-worker.js',
         'package/bin/service.js',
         'package/dist/index.cjs',
         'package/dist/index.d.cts',
@@ -146,6 +147,19 @@ describe('the packages installed from their tarballs', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { flags: Record<string, unknown> }).flags[FLAG]).toMatchObject({ key: FLAG, enabled: true });
+  });
+
+  it('the service, started from the installed command, reads source maps in its worker thread: takes a map, refuses a bad one', async () => {
+    const upload = (mappings: string) =>
+      fetch(`${service.url}/api/projects/${keys.project_id}/error_tracking/sourcemaps/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys.personal_api_key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ release: '1', url: '~/assets/app.js', map: JSON.stringify({ version: 3, sources: ['src/app.ts'], names: [], mappings }) }),
+      });
+    expect((await upload('AAAA')).status).toBe(201);
+    const bad = await upload('AA!A');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'invalid_source_map', attr: 'map' });
   });
 
   it.each(['evaluate.mjs', 'evaluate.cjs'])('service-node from %s evaluates the flag locally and remotely and sends events', async (script) => {

@@ -55,8 +55,14 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** Largest source map upload body (after gzip is inflated), in bytes. */
   sourcemapMaxBytes: number;
-  /** Parsed source maps kept in memory, counted by the size of their text, in bytes; the least recently used past it are dropped. */
+  /** Decoded source maps kept in memory, counted by the memory they take, in bytes; the least recently used past it are dropped. */
   sourcemapCacheBytes: number;
+  /** Segments a source map's `mappings` may have; past it an upload gets 413. */
+  sourcemapMaxSegments: number;
+  /** Lines a source map may have, of its generated file and its sources' content together; past it an upload gets 413. */
+  sourcemapMaxLines: number;
+  /** Bytes of stored source maps one project's exceptions may load a second when the maps are not in the cache. */
+  sourcemapLoadBytesPerSecond: number;
   /** Processes serving requests (`WORKERS`; `auto`: one per core); more than one runs a primary that forks them with `node:cluster`. */
   workers: number;
   /** Projects whose compiled flags are kept in memory; the least recently used past it are dropped. */
@@ -73,8 +79,14 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
 
 /** `SOURCEMAP_MAX_BYTES` when unset: the maps of large bundles are several MB. */
 export const DEFAULT_SOURCEMAP_MAX_BYTES = 20 * 1024 * 1024;
-/** `SOURCEMAP_CACHE_BYTES` when unset (parsed, a map takes a few times its text's size). */
-export const DEFAULT_SOURCEMAP_CACHE_BYTES = 64 * 1024 * 1024;
+/** `SOURCEMAP_CACHE_BYTES` when unset: a decoded map takes 20 bytes a segment, 4 a line, and its strings' UTF-8. */
+export const DEFAULT_SOURCEMAP_CACHE_BYTES = 128 * 1024 * 1024;
+/** `SOURCEMAP_MAX_SEGMENTS` when unset: `mappings` take some 7 bytes a segment (posthog-js's, babel's parser's), so a map of SOURCEMAP_MAX_BYTES holds about this many. */
+export const DEFAULT_SOURCEMAP_MAX_SEGMENTS = 3_000_000;
+/** `SOURCEMAP_MAX_LINES` when unset. */
+export const DEFAULT_SOURCEMAP_MAX_LINES = 2_000_000;
+/** `SOURCEMAP_LOAD_BYTES_PER_SECOND` when unset. */
+export const DEFAULT_SOURCEMAP_LOAD_BYTES_PER_SECOND = 16 * 1024 * 1024;
 
 /** `FLAG_CACHE_PROJECTS` when unset: 1,000 projects of 50 flags (some 180 KB each) fit with room to spare. */
 export const DEFAULT_FLAG_CACHE_PROJECTS = 2000;
@@ -129,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 1),
     sourcemapMaxBytes: int(env, 'SOURCEMAP_MAX_BYTES', DEFAULT_SOURCEMAP_MAX_BYTES, 1024),
     sourcemapCacheBytes: int(env, 'SOURCEMAP_CACHE_BYTES', DEFAULT_SOURCEMAP_CACHE_BYTES, 1024 * 1024),
+    sourcemapMaxSegments: int(env, 'SOURCEMAP_MAX_SEGMENTS', DEFAULT_SOURCEMAP_MAX_SEGMENTS, 1),
+    sourcemapMaxLines: int(env, 'SOURCEMAP_MAX_LINES', DEFAULT_SOURCEMAP_MAX_LINES, 1),
+    sourcemapLoadBytesPerSecond: int(env, 'SOURCEMAP_LOAD_BYTES_PER_SECOND', DEFAULT_SOURCEMAP_LOAD_BYTES_PER_SECOND, 1024),
     workers: workers(env),
     flagCacheProjects: int(env, 'FLAG_CACHE_PROJECTS', DEFAULT_FLAG_CACHE_PROJECTS, 1),
     runsJobs: env.SERVICE_WORKER_JOBS !== '0',

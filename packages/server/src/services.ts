@@ -2,7 +2,13 @@ import { ActivityService } from './activity/service';
 import { ApiKeyService } from './api-keys/service';
 import { IngestService } from './capture/service';
 import { Changes } from './changes';
-import { DEFAULT_SOURCEMAP_CACHE_BYTES, type Config } from './config';
+import {
+  DEFAULT_SOURCEMAP_CACHE_BYTES,
+  DEFAULT_SOURCEMAP_LOAD_BYTES_PER_SECOND,
+  DEFAULT_SOURCEMAP_MAX_LINES,
+  DEFAULT_SOURCEMAP_MAX_SEGMENTS,
+  type Config,
+} from './config';
 import type { Db } from './db/database';
 import { EnrollmentService } from './early-access/enrollments';
 import { EarlyAccessService, linkedFlagGuard } from './early-access/service';
@@ -22,11 +28,17 @@ import { UserService } from './users/service';
 import { SessionService } from './users/sessions';
 import { WebhookService } from './webhooks/service';
 
+/** The configuration the services read. */
+export type ServicesConfig = Pick<Config, 'ingestMaxPendingEvents'> &
+  Partial<
+    Pick<
+      Config,
+      'webhookAllowPrivate' | 'sourcemapCacheBytes' | 'sourcemapMaxSegments' | 'sourcemapMaxLines' | 'sourcemapLoadBytesPerSecond' | 'flagCacheProjects'
+    >
+  >;
+
 /** The domain services one app instance uses, over one database. `ingest.close()` waits for accepted events: call it before closing `db`. */
-export function createServices(
-  db: Db,
-  config: Pick<Config, 'ingestMaxPendingEvents'> & Partial<Pick<Config, 'webhookAllowPrivate' | 'sourcemapCacheBytes' | 'flagCacheProjects'>>,
-) {
+export function createServices(db: Db, config: ServicesConfig) {
   // Requests' CPU work takes its turns one at a time on PostgreSQL, so the ingest transaction's statements go out between (`turns.ts`).
   shareTurns(db.dialect === 'postgres');
   const changes = new Changes(db);
@@ -36,7 +48,15 @@ export function createServices(
   const keys = new ApiKeyService(db.kysely);
   const ingest = new IngestService(db, changes, { maxPendingEvents: config.ingestMaxPendingEvents });
   const experiments = new ExperimentService(db.kysely, changes);
-  const sourceMaps = new SourceMapService(db.kysely, new SourceMapResolver(db, { cacheBytes: config.sourcemapCacheBytes ?? DEFAULT_SOURCEMAP_CACHE_BYTES }));
+  const resolver = new SourceMapResolver(db, {
+    cacheBytes: config.sourcemapCacheBytes ?? DEFAULT_SOURCEMAP_CACHE_BYTES,
+    loadBytesPerSecond: config.sourcemapLoadBytesPerSecond ?? DEFAULT_SOURCEMAP_LOAD_BYTES_PER_SECOND,
+    limits: {
+      maxSegments: config.sourcemapMaxSegments ?? DEFAULT_SOURCEMAP_MAX_SEGMENTS,
+      maxLines: config.sourcemapMaxLines ?? DEFAULT_SOURCEMAP_MAX_LINES,
+    },
+  });
+  const sourceMaps = new SourceMapService(db.kysely, resolver);
   return {
     db,
     changes,

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp, type AppConfig } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
 import { openDatabase } from '../src/db/database';
-import { createServices } from '../src/services';
+import { createServices, type ServicesConfig } from '../src/services';
 import { spawnService } from '@service/test-support';
 
 export { freePort, serviceBin } from '@service/test-support';
@@ -60,7 +60,7 @@ export const testConfig: AppConfig = {
 };
 
 /** A service on a fresh database with a project and a `*` key, reached through app.inject. */
-export async function startService(config: Partial<AppConfig> = {}, storage = testStorage()) {
+export async function startService(config: Partial<AppConfig & ServicesConfig> = {}, storage = testStorage()) {
   const db = await openDatabase(storage);
   const appConfig = { ...testConfig, ...config };
   const services = createServices(db, appConfig);

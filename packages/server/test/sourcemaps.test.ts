@@ -1,12 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { bootstrap } from '../src/bootstrap';
-import { openDatabase } from '../src/db/database';
 import type { StackFrame } from '../src/error-tracking/sourcemaps/resolve';
-import { createServices } from '../src/services';
 import { uuidv7 } from '../src/uuid';
-import { dialect, startService, testConfig, testStorage, type TestService } from './helpers';
+import { dialect, startService, testStorage, type TestService } from './helpers';
 import { buildBundle, cartLine, cartSource, framesOf, type Bundle, type WireFrame } from './sourcemap-bundle';
 
 const APP_URL = 'https://shop.example.com/assets/app.js';
@@ -104,10 +100,40 @@ describe('source map upload API', () => {
       ['a mapping to a name that is not there', JSON.stringify({ version: 3, sources: ['a.js'], names: [], mappings: 'AAAAA' })],
       ['sections that are not maps', JSON.stringify({ version: 3, sections: [{ offset: { line: 0, column: 0 }, map: 'x' }] })],
     ];
-    for (const [what, map] of bad) {
+    // The field at fault is named in the detail.
+    const mappings = (value: string) => JSON.stringify({ ...valid, mappings: value });
+    const section = (offset: { line: number; column: number }, map: unknown) => ({ offset, map });
+    const named: [string, string, string][] = [
+      ['a character outside base64', mappings('AAAA,CA!A'), '"mappings" has "!" at 7'],
+      ['a character outside ASCII', mappings('AAAA,Cé'), '"mappings" has "é" at 6'],
+      ['a number left unfinished at the end', mappings('AAAA,CAAg'), '"mappings" ends a number unfinished at 9'],
+      ['a number left unfinished before a comma', mappings('AAAg,CAAA'), '"mappings" ends a number unfinished at 4'],
+      ['a number too large', mappings('AAAA,gggggggA'), '"mappings" has a number out of range'],
+      ['a segment of 2 numbers', mappings('AA'), '"mappings" has a segment of 2 numbers'],
+      ['a segment of 6 numbers', mappings('AAAAAA'), '"mappings" has a segment of more than 5 numbers'],
+      ['a negative column', mappings('AAAA,DAAA'), '"mappings" has a column out of range'],
+      ['a section without an offset', JSON.stringify({ version: 3, sections: [{ map: valid }] }), '"sections[0].offset" is not a line and a column'],
+      [
+        'sections out of order',
+        JSON.stringify({ version: 3, sections: [section({ line: 2, column: 0 }, valid), section({ line: 1, column: 0 }, valid)] }),
+        '"sections[1].offset" comes before the section above it',
+      ],
+      [
+        "a section's bad mappings",
+        JSON.stringify({ version: 3, sections: [section({ line: 0, column: 0 }, valid), section({ line: 5, column: 0 }, { ...valid, mappings: 'A*' })] }),
+        '"sections[1].map.mappings" has "*" at 1',
+      ],
+      [
+        'a section whose map has sections',
+        JSON.stringify({ version: 3, sections: [section({ line: 0, column: 0 }, { version: 3, sections: [section({ line: 0, column: 0 }, valid)] })] }),
+        '"sections[0].map" has sections: sections may not nest',
+      ],
+    ];
+    for (const [what, map, detail] of [...bad.map(([what, map]) => [what, map, ''] as const), ...named]) {
       const res = await upload({ release: 'bad', url: '~/assets/bad.js', map });
       expect(res.statusCode, what).toBe(400);
       expect(res.json(), what).toMatchObject({ type: 'validation_error', code: 'invalid_source_map', attr: 'map' });
+      expect(res.json().detail, what).toContain(detail);
     }
     const missing = await upload({ release: 'bad', url: '~/assets/bad.js' });
     expect(missing.statusCode).toBe(400);
@@ -118,6 +144,54 @@ describe('source map upload API', () => {
       expect(res.json(), url).toMatchObject({ attr: 'url', code: 'invalid_url' });
     }
     expect((await list('?release=bad')).count).toBe(0);
+  });
+
+  it('refuses sections nested 20,000 deep with 400, reading them without recursion', async () => {
+    let map = JSON.stringify({ version: 3, sources: ['a.js'], names: [], mappings: 'AAAA' });
+    for (let i = 0; i < 20_000; i++) map = `{"version":3,"sections":[{"offset":{"line":0,"column":0},"map":${map}}]}`;
+    const res = await upload({ release: 'deep', url: '~/assets/deep.js', map });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'invalid_source_map',
+      attr: 'map',
+      detail: 'Not a valid source map (v3): "sections[0].map" has sections: sections may not nest.',
+    });
+  });
+
+  it('refuses a map past SOURCEMAP_MAX_SEGMENTS or SOURCEMAP_MAX_LINES (413), its lines counted in mappings and sources alike', async () => {
+    const limited = await startService({ sourcemapMaxSegments: 100, sourcemapMaxLines: 50 });
+    try {
+      const map = (mappings: string, content = '') => JSON.stringify({ version: 3, sources: ['a.js'], names: [], mappings, sourcesContent: [content] });
+      const tooLarge = async (text: string, detail: string) => {
+        const res = await upload({ release: 'limits', url: '~/assets/limits.js', map: text }, { app: limited });
+        expect(res.statusCode, res.body).toBe(413);
+        expect(res.json()).toEqual({ type: 'invalid_request', code: 'source_map_too_large', detail, attr: 'map' });
+      };
+      await tooLarge(map(`AAAA${',CAAA'.repeat(100)}`), 'The source map is too large: "mappings" has 101 segments, over the limit of 100.');
+      await tooLarge(map(`AAAA${';'.repeat(49)}`), 'The source map is too large: its generated file and sources have 51 lines, over the limit of 50.');
+      await tooLarge(map('AAAA', '\n'.repeat(49)), 'The source map is too large: its generated file and sources have 51 lines, over the limit of 50.');
+      const fits = await upload({ release: 'limits', url: '~/assets/limits.js', map: map(`AAAA${',CAAA'.repeat(99)};`, '\n'.repeat(47)) }, { app: limited });
+      expect(fits.statusCode, fits.body).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reads its body off the event loop as the REST API reads any: 400 for bad JSON, JSON too deep, __proto__', async () => {
+    const post = (payload: string) =>
+      s.app.inject({ method: 'POST', url: `${base()}/`, headers: { ...s.headers, 'content-type': 'application/json' }, payload });
+    const broken = await post('{"release": "x", "url": ');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ type: 'invalid_request', code: 'parse_error', attr: null });
+    expect(broken.json().detail).toMatch(/^JSON parse error - /);
+    const deep = await post(JSON.stringify({ release: 'x', url: '~/a.js', map: 'x', source: JSON.parse(`${'['.repeat(200)}${']'.repeat(200)}`) }));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toMatchObject({ type: 'validation_error', code: 'max_depth', attr: 'source' });
+    const proto = await post(`{"release": "x", "url": "~/a.js", "map": ${JSON.stringify(v1.map)}, "__proto__": {"polluted": true}}`);
+    expect(proto.statusCode, proto.body).toBe(400);
+    expect(proto.json()).toMatchObject({ type: 'invalid_request', code: 'parse_error' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await list('?release=x')).count).toBe(0);
   });
 
   it('takes a gzipped body; refuses bad gzip (400) and encodings it does not read (415)', async () => {
@@ -343,30 +417,105 @@ describe('resolving frames', () => {
     expect(await resolve(frames, 'corrupt')).toEqual(resolved);
   });
 
-  it('resolves with a map larger than the cache, parsed in slices', { timeout: 60_000 }, async () => {
-    const storage = testStorage();
-    const db = await openDatabase(storage);
-    const services = createServices(db, { ...testConfig, sourcemapCacheBytes: 1024 * 1024 });
-    const app = await buildApp(testConfig, services);
-    const { project_id: projectId } = await bootstrap(services, 'test');
-    try {
-      const huge = JSON.parse(v1.map) as { sourcesContent: string[] };
-      // Some 1.5 MB of original source: the map's text is over the cache and the slicing threshold.
-      huge.sourcesContent[1] += `\n${'// padding of the original file\n'.repeat(48_000)}`;
-      const text = JSON.stringify(huge);
-      expect(text.length).toBeGreaterThan(1024 * 1024);
-      await services.sourceMaps.upload(projectId, { release: 'huge', url: '~/assets/app.js', map: text });
-      for (let i = 0; i < 2; i++) {
-        const frames = await services.sourceMaps.resolver.resolveFrames(projectId, 'huge', framesOf(v1.js, APP_URL));
-        expect(frames.at(-1)).toMatchObject({ resolved: true, filename: 'src/cart.ts', function: 'fn' });
+  it(
+    'decodes maps off the event loop: a timer keeps its time while a 12 MB map larger than the cache is uploaded and resolved',
+    { timeout: 180_000 },
+    async () => {
+      const big = await startService({ sourcemapCacheBytes: 1024 * 1024, sourcemapMaxSegments: 8_000_000, sourcemapMaxLines: 8_000_000 });
+      // Fastify compiles every route's schemas once ready (a listening service is): not part of what is measured.
+      await big.app.ready();
+      try {
+        const { text, frames, context } = largeMap();
+        expect(text.length).toBeGreaterThan(12 * 1024 * 1024);
+        const body = JSON.stringify({ release: 'big', url: '~/assets/big.js', map: text });
+        const uploadLag = await longestLag(async () => {
+          const res = await big.app.inject({
+            method: 'POST',
+            url: `${base(big.projectId)}/`,
+            headers: { ...big.headers, 'content-type': 'application/json' },
+            payload: body,
+          });
+          expect(res.statusCode, res.body.slice(0, 500)).toBe(201);
+        });
+        expect(uploadLag).toBeLessThan(1000);
+        // Not kept (1 MB of cache): each resolution decodes the map again, in the worker.
+        for (let round = 0; round < 2; round++) {
+          let resolved: StackFrame[] = [];
+          const lag = await longestLag(async () => {
+            resolved = await big.services.sourceMaps.resolver.resolveFrames(big.projectId, 'big', frames);
+          });
+          expect(resolved[1]).toMatchObject({ resolved: true, filename: 'src/big.ts', lineno: 1001, colno: 1, function: 'bigName', context_line: context });
+          expect(lag).toBeLessThan(1000);
+        }
+      } finally {
+        await big.close();
       }
+    },
+  );
+
+  it("bounds what one project's cache misses load a second: past SOURCEMAP_LOAD_BYTES_PER_SECOND frames stay as they came, with resolve_failure", async () => {
+    // Maps of some 300 KB that decode to 1.2 MB, over the cache: every resolution loads them again.
+    const budget = await startService({ sourcemapCacheBytes: 1024 * 1024, sourcemapLoadBytesPerSecond: 1024 });
+    try {
+      const other = await budget.services.projects.create('other');
+      const { text, frames } = largeMap({ mapped: 60_000, unmapped: 0, contentLines: 1000 });
+      for (const projectId of [budget.projectId, other.id])
+        await budget.services.sourceMaps.upload(projectId, { release: 'budget', url: '~/assets/big.js', map: text });
+      const resolve = (projectId: number) => budget.services.sourceMaps.resolver.resolveFrames(projectId, 'budget', frames);
+      // The first load may start (the bucket holds 4 KB) and leaves it some 300 KB below empty: minutes to refill.
+      expect((await resolve(budget.projectId))[1]).toMatchObject({ resolved: true, filename: 'src/big.ts', function: 'bigName' });
+      const failure = "the project's source maps were being loaded faster than SOURCEMAP_LOAD_BYTES_PER_SECOND allows";
+      expect(await resolve(budget.projectId)).toEqual(frames.map((frame) => ({ ...frame, resolve_failure: failure })));
+      // Another project has a budget of its own.
+      expect((await resolve(other.id))[1]).toMatchObject({ resolved: true, filename: 'src/big.ts' });
     } finally {
-      await app.close();
-      await db.close();
-      await storage.drop();
+      await budget.close();
     }
   });
 });
+
+/**
+ * Calls `work` with a 10 ms timer running meanwhile; the longest the timer fired late, in ms: how long the event loop
+ * was held at once.
+ */
+async function longestLag(work: () => Promise<void>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last - 10);
+    last = now;
+  }, 10);
+  try {
+    await work();
+    return longest;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * A map of one generated line whose column k maps to line k of `src/big.ts` for its first `mapped` columns, named
+ * `bigName` at the first, then `unmapped` segments of one column each (2 bytes a segment: 6 million make 12 MB), with
+ * `contentLines` lines of source content. `frames`: a call at column 1 (named there) and the frame it entered, at column
+ * 1001 (line 1001 of the source, `context` its text).
+ */
+function largeMap({ mapped = 2000, unmapped = 6_000_000, contentLines = 100_000 } = {}) {
+  const lines = Array.from({ length: contentLines }, (_, i) => `  const line${i} = ${i};`);
+  const text = JSON.stringify({
+    version: 3,
+    sources: ['../src/big.ts'],
+    names: ['bigName'],
+    mappings: `AAAAA${',CACA'.repeat(mapped - 1)}${',C'.repeat(unmapped)}`,
+    sourcesContent: [lines.join('\n')],
+  });
+  const filename = 'https://shop.example.com/assets/big.js';
+  const frames: StackFrame[] = [
+    { filename, function: 'b', lineno: 1, colno: 1, in_app: true },
+    { filename, function: 'a', lineno: 1, colno: 1001, in_app: true },
+  ];
+  return { text, frames, context: lines[1000] };
+}
 
 // Other instances hear of uploads and deletes through PostgreSQL LISTEN/NOTIFY (else their lookups expire in a minute).
 if (dialect === 'postgres') {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { decodedMappings, FlattenMap, traceSegment, TraceMap, type SourceMapInput } from '@jridgewell/trace-mapping';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database';
-import { ValidationError } from '../../errors';
-import { LARGE_BODY_BYTES } from '../../http/sdk-body';
-import { parseJsonInSlices } from '../../http/sliced-json';
+import { OverloadedError } from '../../errors';
+import type { SourceMapLimits } from './decode';
+import type { Mapping, PackedMap } from './packed-map';
+import { decodeInWorker, workerBusy, type Decoding } from './pool';
 import { sourceMapStore } from './store';
 
 /** The fields of a stack frame (`$exception_list[].stacktrace.frames[]`) that resolving reads and writes. */
@@ -37,68 +37,16 @@ const MAX_FILENAME = 2048;
 const LOOKUP_TTL_MS = 60_000;
 const LOOKUP_MAX = 10_000;
 const CHANNEL = 'service_sourcemaps';
+/** A project's budget of map loads holds this many seconds of SOURCEMAP_LOAD_BYTES_PER_SECOND (a release's maps at once). */
+const BURST_SECONDS = 4;
 
-const invalidMap = (detail: string) => new ValidationError(`Not a valid source map (v3): ${detail}.`, 'map', 'invalid_source_map');
-const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
-const isIndex = (value: number | undefined, length: number) => value !== undefined && Number.isInteger(value) && value >= 0 && value < length;
-const isPosition = (value: number | undefined) => value !== undefined && Number.isInteger(value) && value >= 0;
-
-/** Checks the fields of a source map v3 (plain or with `sections`) before the library reads it. */
-function checkFields(map: unknown) {
-  if (typeof map !== 'object' || map === null || Array.isArray(map)) throw invalidMap('not a JSON object');
-  const m = map as Record<string, unknown>;
-  if (m.version !== 3) throw invalidMap('"version" is not 3');
-  if (m.sections !== undefined) {
-    if (!Array.isArray(m.sections)) throw invalidMap('"sections" is not a list');
-    for (const section of m.sections) checkFields((section as { map?: unknown } | null)?.map);
-    return;
-  }
-  if (typeof m.mappings !== 'string') throw invalidMap('"mappings" is not a string');
-  if (!Array.isArray(m.sources) || !m.sources.every(isStringOrNull)) throw invalidMap('"sources" is not a list of strings');
-  if (m.names !== undefined && !(Array.isArray(m.names) && m.names.every((n) => typeof n === 'string'))) throw invalidMap('"names" is not a list of strings');
-  if (m.sourcesContent !== undefined && !(Array.isArray(m.sourcesContent) && m.sourcesContent.every(isStringOrNull))) {
-    throw invalidMap('"sourcesContent" is not a list of strings');
-  }
-  if (m.sourceRoot !== undefined && m.sourceRoot !== null && typeof m.sourceRoot !== 'string') throw invalidMap('"sourceRoot" is not a string');
-}
-
-/** Decodes every mapping, refusing any that points outside `sources` or `names` (what a corrupt `mappings` string yields). */
-function checkMappings(map: TraceMap) {
-  const sources = map.sources.length;
-  const names = map.names.length;
-  for (const line of decodedMappings(map)) {
-    for (const s of line) {
-      const ok =
-        isPosition(s[0]) &&
-        (s.length === 1 || (s.length >= 4 && isIndex(s[1], sources) && isPosition(s[2]) && isPosition(s[3]) && (s.length === 4 || isIndex(s[4], names))));
-      if (!ok) throw invalidMap('"mappings" is corrupt');
-    }
-  }
-}
-
-/**
- * Parses and checks a source map's JSON text: ValidationError (attr `map`) for text that is not JSON or not a source
- * map v3. A large text is parsed in slices, so that the event loop turns meanwhile.
- */
-export async function parseSourceMap(text: string): Promise<TraceMap> {
-  let json: unknown;
-  try {
-    json = text.length > LARGE_BODY_BYTES ? await parseJsonInSlices(Buffer.from(text)) : JSON.parse(text);
-  } catch {
-    throw invalidMap('not JSON');
-  }
-  checkFields(json);
-  let map: TraceMap;
-  try {
-    const input = json as SourceMapInput;
-    map = (json as { sections?: unknown }).sections ? new FlattenMap(input) : new TraceMap(input);
-    checkMappings(map);
-  } catch (error) {
-    if (error instanceof ValidationError) throw error;
-    throw invalidMap('it cannot be read');
-  }
-  return map;
-}
+const FAILURES = {
+  database: 'the source map could not be read from the database',
+  invalid: 'the source map is not valid',
+  decoding: 'the source map could not be decoded',
+  busy: 'the service was too busy decoding source maps',
+  overBudget: "the project's source maps were being loaded faster than SOURCEMAP_LOAD_BYTES_PER_SECOND allows",
+};
 
 /** A source path as people read it: without the leading `./` and `../` of a path relative to the map. */
 const displayPath = (source: string) => source.replace(/^(?:\.\.?\/)+/, '');
@@ -116,31 +64,69 @@ function candidateUrls(filename: string): string[] | undefined {
   return [...new Set([filename, bare, `~${url.pathname}`])];
 }
 
-/** A map in the cache: parsed, with its sources' lines split on first use; or why it could not be read. */
-type Loaded = { map: TraceMap; lines: (string[] | null | undefined)[]; bytes: number } | { failure: string; bytes: number };
+/** A map in the cache, or why it could not be used. */
+type Loaded = PackedMap | { failure: string };
 
-/** Where a frame's position lies in a map: the segment `[column, source, line, column, name?]`. */
-type Location = { loaded: Extract<Loaded, { map: TraceMap }>; segment: readonly number[] } | { failure: string } | undefined;
+/** Where a frame's position lies in a map. */
+type Location = { map: PackedMap; mapping: Mapping } | { failure: string } | undefined;
 
 /**
- * Maps minified stack frames to their original source through the project's uploaded source maps. Parsed maps are
- * kept in an LRU bounded by `cacheBytes` (counted as the maps' text size); which map a frame's file uses is kept a
- * minute at most, and forgotten at once when the project's maps change (in every instance on PostgreSQL).
+ * How much one project's cache misses may load and decode: a bucket of bytes (maps' stored sizes) refilled at
+ * `perSecond` and holding BURST_SECONDS of it. A load starts while the bucket is not empty and takes its map's size,
+ * which may leave it below empty: the next waits for the refill.
+ */
+class LoadBudget {
+  private readonly buckets = new Map<number, { bytes: number; at: number }>();
+
+  constructor(private readonly perSecond: number) {}
+
+  take(projectId: number, bytes: number): boolean {
+    const now = performance.now();
+    const full = this.perSecond * BURST_SECONDS;
+    const bucket = this.buckets.get(projectId) ?? { bytes: full, at: now };
+    bucket.bytes = Math.min(full, bucket.bytes + ((now - bucket.at) / 1000) * this.perSecond);
+    bucket.at = now;
+    this.buckets.set(projectId, bucket);
+    if (bucket.bytes <= 0) return false;
+    bucket.bytes -= bytes;
+    return true;
+  }
+}
+
+export interface SourceMapResolverOptions {
+  /** Bytes of decoded maps kept in memory (SOURCEMAP_CACHE_BYTES). */
+  cacheBytes: number;
+  /** Bytes of stored maps one project's cache misses may load a second (SOURCEMAP_LOAD_BYTES_PER_SECOND). */
+  loadBytesPerSecond: number;
+  limits: SourceMapLimits;
+}
+
+/**
+ * Maps minified stack frames to their original source through the project's uploaded source maps. A map is decoded
+ * in the worker thread (pool.ts) and kept in an LRU bounded by `cacheBytes`, counted by what the decoded maps take in
+ * memory; a map larger than that is decoded for the frames that need it, and not kept. What a project's maps missing
+ * from the cache may load is bounded by `loadBytesPerSecond`: past it their frames stay as they came, with
+ * `resolve_failure`, until the budget refills. Which map a frame's file uses is kept a minute at most, and forgotten at
+ * once when the project's maps change (in every instance on PostgreSQL).
  */
 export class SourceMapResolver {
   private readonly maps: LRUCache<string, Loaded>;
-  private readonly lookups = new LRUCache<string, { id: string | null }>({ max: LOOKUP_MAX, ttl: LOOKUP_TTL_MS });
-  /** Loads and lookups under way, so that concurrent events wait for one query, one parse. */
+  private readonly lookups = new LRUCache<string, { found: { id: string; size: number } | null }>({ max: LOOKUP_MAX, ttl: LOOKUP_TTL_MS });
+  /** Loads and lookups under way, so that concurrent events wait for one query, one decoding. */
   private readonly pending = new Map<string, Promise<unknown>>();
   /** Bumped when a project's maps change: lookups of an older generation are no longer found. */
   private readonly generations = new Map<number, number>();
   private readonly instance = randomUUID();
+  private readonly budget: LoadBudget;
+  readonly limits: SourceMapLimits;
 
   constructor(
-    private readonly db: Pick<Db, 'kysely' | 'publish' | 'subscribe'>,
-    options: { cacheBytes: number },
+    private readonly db: Pick<Db, 'kysely' | 'dialect' | 'publish' | 'subscribe'>,
+    options: SourceMapResolverOptions,
   ) {
-    this.maps = new LRUCache<string, Loaded>({ maxSize: options.cacheBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) });
+    this.maps = new LRUCache<string, Loaded>({ maxSize: options.cacheBytes, sizeCalculation: (entry) => ('failure' in entry ? 1 : entry.bytes) });
+    this.budget = new LoadBudget(options.loadBytesPerSecond);
+    this.limits = options.limits;
     db.subscribe(
       CHANNEL,
       (payload) => {
@@ -151,8 +137,9 @@ export class SourceMapResolver {
     );
   }
 
-  /** Call once an upload or delete of the project's maps has committed. */
-  changed(projectId: number) {
+  /** Call once an upload or delete of the project's maps has committed; `uploaded`: the map just stored, decoded. */
+  changed(projectId: number, uploaded?: { id: string; map: PackedMap }) {
+    if (uploaded) this.maps.set(uploaded.id, uploaded.map);
     this.forget(projectId);
     void this.db.publish(CHANNEL, `${this.instance}:${projectId}`).catch(() => undefined);
   }
@@ -165,9 +152,9 @@ export class SourceMapResolver {
    * The frames (oldest first, the throw site last, as in `$exception_list`) with those that have an uploaded map
    * resolved: original file, line, column, source context, and as function name the name the map gives at the call in
    * the calling frame (the frame before), else the minified one. Frames without a map, or whose position the map does
-   * not cover, come back as they were; a map that cannot be read leaves its frames as they were, with
-   * `resolve_failure`. Never throws. `release`: the event's `$release`; a map of that release is preferred, else the
-   * newest upload for the file.
+   * not cover, come back as they were; a map that cannot be used (not valid, or over the project's budget of loads)
+   * leaves its frames as they were, with `resolve_failure`. Never throws. `release`: the event's `$release`; a map of
+   * that release is preferred, else the newest upload for the file.
    */
   async resolveFrames<F extends StackFrame>(projectId: number, release: string | undefined, frames: readonly F[]): Promise<F[]> {
     try {
@@ -182,47 +169,49 @@ export class SourceMapResolver {
     if (frame.resolved === true || typeof frame.lineno !== 'number' || typeof frame.colno !== 'number' || frame.lineno < 1) return undefined;
     const filename = typeof frame.filename === 'string' && frame.filename ? frame.filename : frame.abs_path;
     if (typeof filename !== 'string' || filename.length > MAX_FILENAME) return undefined;
-    let id: string | null;
     let loaded: Loaded | undefined;
     try {
-      id = await this.lookup(projectId, release, filename);
-      loaded = id === null ? undefined : await this.load(projectId, id);
+      const found = await this.lookup(projectId, release, filename);
+      loaded = found === null ? undefined : await this.load(projectId, found);
     } catch {
-      return { failure: 'the source map could not be read from the database' };
+      return { failure: FAILURES.database };
     }
     if (!loaded) return undefined;
-    if ('failure' in loaded) return { failure: loaded.failure };
-    const segment = traceSegment(loaded.map, frame.lineno - 1, Math.max(0, frame.colno - 1));
-    return segment && segment.length >= 4 ? { loaded, segment } : undefined;
+    if ('failure' in loaded) return loaded;
+    const mapping = loaded.mappingAt(frame.lineno - 1, Math.max(0, frame.colno - 1));
+    return mapping ? { map: loaded, mapping } : undefined;
   }
 
-  /** The id of the map for a frame's file, or null when there is none. */
-  private async lookup(projectId: number, release: string | undefined, filename: string): Promise<string | null> {
+  /** The map for a frame's file (its id and stored size), or null when there is none. */
+  private async lookup(projectId: number, release: string | undefined, filename: string): Promise<{ id: string; size: number } | null> {
     const key = `${projectId}\n${this.generations.get(projectId) ?? 0}\n${release ?? ''}\n${filename}`;
     const cached = this.lookups.get(key);
-    if (cached) return cached.id;
+    if (cached) return cached.found;
     return this.once(`lookup\n${key}`, async () => {
       const urls = candidateUrls(filename);
-      const id = urls ? ((await sourceMapStore.find(this.db.kysely, projectId, urls, release))?.id ?? null) : null;
-      this.lookups.set(key, { id });
-      return id;
+      const found = urls ? ((await sourceMapStore.find(this.db.kysely, projectId, urls, release)) ?? null) : null;
+      this.lookups.set(key, { found });
+      return found;
     });
   }
 
-  private async load(projectId: number, id: string): Promise<Loaded | undefined> {
-    const cached = this.maps.get(id);
+  /** The decoded map, from the cache or loaded and decoded now; a failure that depends on the moment is not kept. */
+  private async load(projectId: number, found: { id: string; size: number }): Promise<Loaded | undefined> {
+    const cached = this.maps.get(found.id);
     if (cached) return cached;
-    return this.once(`map\n${id}`, async () => {
-      const text = await sourceMapStore.text(this.db.kysely, projectId, id);
-      if (text === undefined) return undefined; // deleted meanwhile
-      let loaded: Loaded;
+    return this.once(`map\n${found.id}`, async () => {
+      if (workerBusy()) return { failure: FAILURES.busy };
+      if (!this.budget.take(projectId, found.size)) return { failure: FAILURES.overBudget };
+      const bytes = await sourceMapStore.bytes(this.db.kysely, this.db.dialect, projectId, found.id);
+      if (bytes === undefined) return undefined; // deleted meanwhile
+      let decoding: Decoding;
       try {
-        const map = await parseSourceMap(text);
-        loaded = { map, lines: [], bytes: text.length };
-      } catch {
-        loaded = { failure: 'the source map is not valid', bytes: 1 };
+        decoding = await decodeInWorker(bytes, this.limits);
+      } catch (error) {
+        return { failure: error instanceof OverloadedError ? FAILURES.busy : FAILURES.decoding };
       }
-      this.maps.set(id, loaded);
+      const loaded = 'map' in decoding ? decoding.map : { failure: decoding.tooLarge ? `the source map is too large: ${decoding.invalid}` : FAILURES.invalid };
+      this.maps.set(found.id, loaded);
       return loaded;
     });
   }
@@ -237,37 +226,30 @@ export class SourceMapResolver {
   }
 }
 
-/** The lines of a source's content, split once per cached map. */
-function sourceLines(loaded: Extract<Loaded, { map: TraceMap }>, source: number): string[] | null {
-  let lines = loaded.lines[source];
-  if (lines === undefined) {
-    const content = loaded.map.sourcesContent?.[source];
-    lines = typeof content === 'string' ? content.split(/\r\n|\r|\n/) : null;
-    loaded.lines[source] = lines;
-  }
-  return lines;
-}
-
 const cut = (text: string) => (text.length > MAX_STRING ? text.slice(0, MAX_STRING) : text);
+
+/** Lines `from` to `to` (excluded) of a source's content. */
+const contentLines = (map: PackedMap, source: number, from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from) }, (_, i) => map.contentLine(source, from + i, MAX_STRING));
 
 function resolved<F extends StackFrame>(frame: F, location: Location, caller: Location): F {
   if (!location) return frame;
   if ('failure' in location) return { ...frame, resolve_failure: location.failure };
-  const { loaded, segment } = location;
-  const [, sourceIndex, line, column] = segment as [number, number, number, number];
-  const source = displayPath(loaded.map.resolvedSources[sourceIndex] ?? loaded.map.sources[sourceIndex] ?? '');
+  const { map, mapping } = location;
+  const source = displayPath(map.source(mapping.source));
   if (!source) return frame; // a mapping to a source without a name tells nothing
   const mangled = typeof frame.function === 'string' ? frame.function : '?';
   // The frame's own position names what is called or thrown there; the call that entered its function is in the caller.
-  const name = caller && 'segment' in caller && caller.segment.length === 5 ? caller.loaded.map.names[caller.segment[4]!] : undefined;
+  const name = caller && 'mapping' in caller ? caller.map.name(caller.mapping.name) : undefined;
   const { pre_context: _pre, context_line: _line, post_context: _post, ...rest } = frame;
-  const lines = sourceLines(loaded, sourceIndex);
+  const lines = map.contentLines(mapping.source);
+  const line = mapping.line;
   const context =
-    lines && line < lines.length
+    lines !== undefined && line < lines
       ? {
-          pre_context: lines.slice(Math.max(0, line - CONTEXT_LINES), line).map(cut),
-          context_line: cut(lines[line]!),
-          post_context: lines.slice(line + 1, line + 1 + CONTEXT_LINES).map(cut),
+          pre_context: contentLines(map, mapping.source, Math.max(0, line - CONTEXT_LINES), line),
+          context_line: map.contentLine(mapping.source, line, MAX_STRING),
+          post_context: contentLines(map, mapping.source, line + 1, Math.min(lines, line + 1 + CONTEXT_LINES)),
         }
       : {};
   return {
@@ -276,7 +258,7 @@ function resolved<F extends StackFrame>(frame: F, location: Location, caller: Lo
     filename: cut(source),
     function: name ? cut(name) : mangled,
     lineno: line + 1,
-    colno: column + 1,
+    colno: mapping.column + 1,
     in_app: !/node_modules/.test(source),
     mangled_name: mangled,
     raw: { filename: frame.filename || frame.abs_path, lineno: frame.lineno, colno: frame.colno },

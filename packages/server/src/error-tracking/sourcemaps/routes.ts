@@ -1,9 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { errorCodes, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { ValidationError } from '../../errors';
 import { authorize } from '../../http/auth';
+import { readBody } from '../../http/content-encoding';
 import { projectRoutes } from '../../http/project-routes';
 import { ErrorSchema, PageQuery, ProjectParams, Text, errorResponses } from '../../http/schemas';
 import type { Services } from '../../services';
+import { parseBodyInWorker } from './pool';
 
 export interface SourceMapRoutesOptions {
   services: Services;
@@ -39,10 +43,26 @@ const SourceMapsQuery = Type.Object({
 });
 
 /**
+ * JSON bodies read as every REST body is (`readBody`: content codings undone under the route's limit), then parsed in
+ * the source map worker (pool.ts) as the REST API's parser parses them: an upload's body is a map of up to
+ * SOURCEMAP_MAX_BYTES in one string, whose parse would hold the event loop.
+ */
+async function parseInWorker(request: FastifyRequest, payload: IncomingMessage): Promise<unknown> {
+  const parsed = await parseBodyInWorker(await readBody(payload, request.headers, request.routeOptions.bodyLimit));
+  if ('value' in parsed) return parsed.value;
+  const { error } = parsed;
+  if (error === 'empty') throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY();
+  if (error === 'invalid') throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
+  throw new ValidationError(error.detail, error.attr, error.code);
+}
+
+/**
  * `/api/projects/:project_id/error_tracking/sourcemaps/` (scopes `error_tracking:read` / `error_tracking:write`): upload
  * a release's source map for a minified file (JSON, compressed or not, up to SOURCEMAP_MAX_BYTES), list and delete them.
  */
 export const sourceMapRoutes: FastifyPluginAsync<SourceMapRoutesOptions> = async (app, { services, maxBytes }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', parseInWorker);
   const tags = ['error tracking'];
   const base = '/api/projects/:project_id/error_tracking/sourcemaps';
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof SourceMapUpload> }>(
@@ -55,7 +75,7 @@ export const sourceMapRoutes: FastifyPluginAsync<SourceMapRoutesOptions> = async
         summary: 'Upload a source map (replaces the map of the same release and URL)',
         params: ProjectParams,
         body: SourceMapUpload,
-        response: { 201: SourceMapSchema, ...errorResponses, 413: ErrorSchema, 415: ErrorSchema },
+        response: { 201: SourceMapSchema, ...errorResponses, 413: ErrorSchema, 415: ErrorSchema, 503: ErrorSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await services.sourceMaps.upload(request.project!.id, request.body)),

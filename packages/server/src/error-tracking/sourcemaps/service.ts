@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { NotFoundError, ValidationError } from '../../errors';
+import { NotFoundError, TooLargeError, ValidationError } from '../../errors';
 import { isUuid, uuidv7 } from '../../uuid';
-import { parseSourceMap, type SourceMapResolver } from './resolve';
+import { decodeInWorker } from './pool';
+import type { SourceMapResolver } from './resolve';
 import { sourceMapStore, type SourceMapInfo } from './store';
 
 export interface SourceMapUpload {
@@ -33,10 +34,19 @@ export class SourceMapService {
     readonly resolver: SourceMapResolver,
   ) {}
 
-  /** Stores a map after checking it is a source map v3 (400 `map` otherwise). */
+  /**
+   * Stores a map after checking, in the worker thread, that it is a source map v3 (400 `invalid_source_map` otherwise)
+   * within SOURCEMAP_MAX_SEGMENTS and SOURCEMAP_MAX_LINES (413 `source_map_too_large` otherwise); the decoded map goes
+   * into the resolver's cache.
+   */
   async upload(projectId: number, input: SourceMapUpload) {
     checkUrl(input.url);
-    await parseSourceMap(input.map);
+    const decoding = await decodeInWorker(input.map, this.resolver.limits);
+    if ('invalid' in decoding) {
+      throw decoding.tooLarge
+        ? new TooLargeError('source_map_too_large', `The source map is too large: ${decoding.invalid}.`, 'map')
+        : new ValidationError(`Not a valid source map (v3): ${decoding.invalid}.`, 'map', 'invalid_source_map');
+    }
     const source = input.source ?? null;
     const row = {
       id: uuidv7(),
@@ -49,7 +59,7 @@ export class SourceMapService {
       created_at: new Date().toISOString(),
     };
     await sourceMapStore.replace(this.db, row);
-    this.resolver.changed(projectId);
+    this.resolver.changed(projectId, { id: row.id, map: decoding.map });
     return toInfo(row);
   }
 
