@@ -72,10 +72,13 @@ export async function postgresReachable() {
   }
 }
 
-/** `startService` on SQLite, or on a fresh PostgreSQL schema (`schema`) that `stop()` drops. */
-export async function startServiceOn(dialect) {
+/** `startService` (with more of its environment in `env`) on SQLite, or on a fresh PostgreSQL schema (`schema`) that `stop()` drops. */
+export async function startServiceOn(dialect, env = {}) {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const service = await startService(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '', DATABASE_SCHEMA: '' });
+  const service = await startService({
+    ...env,
+    ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '', DATABASE_SCHEMA: '' }),
+  });
   return {
     ...service,
     schema,
