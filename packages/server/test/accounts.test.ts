@@ -50,6 +50,7 @@ describe('the first account', () => {
       email: 'owner@example.com',
       name: 'Olivia',
       role: 'owner',
+      scopes: ['*'],
       organization: { id: 1, name: 'Acme' },
       csrf_token: expect.any(String),
     });

@@ -159,10 +159,54 @@ describe('personal API keys of a user', () => {
     expect((await s.app.inject({ method: 'DELETE', url: `/api/personal_api_keys/${key.id}/`, headers: users.admin.write })).statusCode).toBe(204);
   });
 
-  it("the command line's keys keep working and list the command line's keys", async () => {
+  it("are all listed, with their user, to admins and owners, the first start's key (no user) among them; members and viewers see their own", async () => {
+    const memberKey = (await create(users.member, { label: 'member listed', scopes: ['feature_flag:read'] })).json();
+    const ownerKey = (await create(users.owner, { label: 'owner listed', scopes: ['feature_flag:read'], project_ids: [p()] })).json();
+    // The key `service start` makes on an empty database (this file's service was bootstrapped the same way, label 'test').
+    const firstStart = (await s.services.keys.list()).find((k) => k.label === 'test' && k.user_id === null)!;
+    for (const role of ['admin', 'owner'] as const) {
+      const listed: { id: string; user: unknown; project_ids: unknown }[] = await list(users[role]);
+      expect(listed.find((k) => k.id === memberKey.id)).toMatchObject({ user: { id: users.member.id, email: users.member.email }, project_ids: null });
+      expect(listed.find((k) => k.id === ownerKey.id)).toMatchObject({ user: { id: users.owner.id, email: users.owner.email }, project_ids: [p()] });
+      expect(listed.find((k) => k.id === firstStart.id)).toMatchObject({ label: 'test', user: null, scopes: ['*'], project_ids: null });
+    }
+    const own = await list(users.member);
+    expect(own.map((k: { id: string }) => k.id)).toContain(memberKey.id);
+    expect(own.every((k: { user: { id: number } }) => k.user.id === users.member.id)).toBe(true);
+    expect((await list(users.viewer)).map((k: { id: string }) => k.id)).not.toContain(memberKey.id);
+    expect(ownerKey.user).toMatchObject({ id: users.owner.id, email: users.owner.email });
+  });
+
+  it("a key of the command line (the first start's) is revoked by an admin or owner, never by a member", async () => {
+    const { key, secret } = await s.services.keys.create({ label: 'created at first start', scopes: ['*'], projectIds: null });
+    const revoke = (browser: Browser) => s.app.inject({ method: 'DELETE', url: `/api/personal_api_keys/${key.id}/`, headers: browser.write });
+    expect((await revoke(users.member)).statusCode).toBe(404);
+    expect((await s.app.inject({ url: `/api/projects/${p()}/feature_flags/`, headers: s.auth(secret) })).statusCode).toBe(200);
+    expect((await revoke(users.admin)).statusCode).toBe(204);
+    expect((await s.app.inject({ url: `/api/projects/${p()}/feature_flags/`, headers: s.auth(secret) })).statusCode).toBe(401);
+    expect((await list(users.owner)).map((k: { id: string }) => k.id)).not.toContain(key.id);
+  });
+
+  it("the command line's keys keep working: a * key lists every key, a narrower one the command line's", async () => {
     expect((await s.app.inject({ url: `/api/projects/${p()}/feature_flags/`, headers: s.headers })).statusCode).toBe(200);
-    const listed = (await s.app.inject({ url: '/api/personal_api_keys/', headers: s.headers })).json().results;
+    const every: { user: { id: number } | null }[] = (await s.app.inject({ url: '/api/personal_api_keys/', headers: s.headers })).json().results;
+    expect(every.some((k) => k.user === null)).toBe(true);
+    expect(every.some((k) => k.user?.id === users.member.id)).toBe(true);
+    const narrow = s.auth(await s.keyWith(['personal_api_key:read']));
+    const listed: { label: string; user: unknown }[] = (await s.app.inject({ url: '/api/personal_api_keys/', headers: narrow })).json().results;
     expect(listed.length).toBeGreaterThan(0);
-    expect(listed.every((k: { label: string }) => k.label === 'test')).toBe(true);
+    expect(listed.every((k) => k.label === 'test' && k.user === null)).toBe(true);
+  });
+});
+
+describe('@me', () => {
+  it("says the scopes of the user's role: what the web app may offer for a new key", async () => {
+    const scopes = async (role: keyof typeof users) => (await s.app.inject({ url: '/api/users/@me', headers: users[role].read })).json().scopes;
+    expect(await scopes('owner')).toEqual(['*']);
+    expect(await scopes('admin')).toContain('webhook:write');
+    expect(await scopes('member')).toEqual(expect.arrayContaining(['feature_flag:write', 'webhook:read']));
+    expect(await scopes('member')).not.toContain('webhook:write');
+    expect(await scopes('viewer')).toEqual(expect.arrayContaining(['feature_flag:read', 'personal_api_key:write']));
+    expect(await scopes('viewer')).not.toContain('feature_flag:write');
   });
 });

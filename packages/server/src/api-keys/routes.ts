@@ -15,6 +15,9 @@ const keyFields = {
   project_ids: Type.Union([Type.Array(Type.Integer()), Type.Null()], { description: 'null: every project' }),
   created_at: Type.String({ format: 'date-time' }),
   last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  user: Type.Union([Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() }), Type.Null()], {
+    description: "whose key it is; null: made by the command line (the first start's key, `service keys create`)",
+  }),
 };
 const KeySchema = Type.Object(keyFields);
 const CreatedKeySchema = Type.Object({ ...keyFields, value: Type.String({ description: 'the key itself, shown this once' }) });
@@ -36,7 +39,7 @@ const IdParams = Type.Object({ id: Type.String() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const noKey = () => new NotFoundError('No such live personal API key of yours.');
 
-const shown = ({ id, label, mask_value, scopes, project_ids, created_at, last_used_at }: Static<typeof KeySchema>) => ({
+const shown = ({ id, label, mask_value, scopes, project_ids, created_at, last_used_at, user }: Static<typeof KeySchema>) => ({
   id,
   label,
   mask_value,
@@ -44,9 +47,10 @@ const shown = ({ id, label, mask_value, scopes, project_ids, created_at, last_us
   project_ids,
   created_at,
   last_used_at,
+  user,
 });
 
-/** What the request's user (or command-line key) may do with keys: admins manage every key. */
+/** What the request's user (or command-line key) may do with keys: admins (and `*` command-line keys) manage every key. */
 const managerOf = (principal: Principal): KeyManager => ({
   userId: principal.userId,
   allowed: (scope) => can(principal, scope),
@@ -54,7 +58,10 @@ const managerOf = (principal: Principal): KeyManager => ({
   everyKey: canOrganizationWide(principal, 'organization_member:write'),
 });
 
-/** `/api/personal_api_keys/`: a user's own keys (a command-line key sees the command line's keys). Secrets are shown once, at creation. */
+/**
+ * `/api/personal_api_keys/`: a user's own keys; for admins and owners every key of the organization, the command line's
+ * (the first start's among them) included. Secrets are shown once, at creation.
+ */
 export const personalApiKeyRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const tags = ['personal API keys'];
   // A key limited to some projects reaches the keys it could have made (`reaches`), itself among them.

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { COMMAND_LINE, changesBetween, recordActivity, type Actor } from '../activity/service';
 import type { Executor } from '../db/schema';
 import { ValidationError } from '../errors';
-import { apiKeyStore, type ApiKeyRow } from './store';
+import { apiKeyStore, type ApiKeyRow, type KeyWithUserRow } from './store';
 
 /** Objects a scope can name; a scope is `<object>:read`, `<object>:write`, or `*`. */
 export const SCOPE_OBJECTS = [
@@ -30,6 +30,11 @@ export interface ApiKey {
   revoked_at: string | null;
   /** The user who made the key; null for keys made by the command line. */
   user_id: number | null;
+}
+
+/** A key as its managers see it: with its user (null for a key made by the command line, such as the first start's). */
+export interface ListedKey extends ApiKey {
+  user: { id: number; email: string; name: string } | null;
 }
 
 /** A key that authenticated a request, with its user's role (null without a user): a user's key never exceeds the role. */
@@ -73,8 +78,9 @@ export interface KeyManager {
 }
 
 /**
- * Whether `manager` may see and revoke `key`: any key when it manages every key; else its user's own, and for a manager
- * limited to some projects only the keys it could have made (limited to its projects, with scopes it holds), itself among them.
+ * Whether `manager` may see and revoke `key`: any key when it manages every key (every user's and the command line's);
+ * else its user's own, and for a manager limited to some projects only the keys it could have made (limited to its
+ * projects, with scopes it holds), itself among them.
  */
 export function reaches(manager: KeyManager, key: ApiKey): boolean {
   if (manager.everyKey) return true;
@@ -82,6 +88,11 @@ export function reaches(manager: KeyManager, key: ApiKey): boolean {
   const limit = manager.projectIds;
   return limit === null || (key.project_ids !== null && key.project_ids.every((id) => limit.includes(id)) && key.scopes.every(manager.allowed));
 }
+
+const toListedKey = ({ user_email, user_name, ...row }: KeyWithUserRow): ListedKey => ({
+  ...toApiKey(row),
+  user: row.user_id !== null && user_email !== null ? { id: row.user_id, email: user_email, name: user_name ?? '' } : null,
+});
 
 function toApiKey(row: ApiKeyRow): ApiKey {
   return {
@@ -145,9 +156,10 @@ export class ApiKeyService {
     return (await apiKeyStore.all(this.db)).map(toApiKey);
   }
 
-  /** The live keys `manager` reaches among its user's own (see `reaches`), newest first. */
-  async listOf(manager: KeyManager): Promise<ApiKey[]> {
-    return (await apiKeyStore.liveOfUser(this.db, manager.userId)).map(toApiKey).filter((key) => reaches(manager, key));
+  /** The live keys `manager` reaches (see `reaches`: every key for a manager of every key, else its user's own), newest first. */
+  async listOf(manager: KeyManager): Promise<ListedKey[]> {
+    const rows = await apiKeyStore.live(this.db, manager.everyKey ? {} : { userId: manager.userId });
+    return rows.map(toListedKey).filter((key) => reaches(manager, key));
   }
 
   /**
@@ -157,7 +169,7 @@ export class ApiKeyService {
   async createPersonal(
     maker: KeyManager,
     input: { label: string; scopes: string[]; projectIds: number[] | null; projectExists: (id: number) => Promise<boolean>; actor: Actor },
-  ): Promise<{ key: ApiKey; secret: string }> {
+  ): Promise<{ key: ListedKey; secret: string }> {
     let scopes: string[];
     try {
       scopes = [...new Set(parseScopes(input.scopes.join(',')))];
@@ -176,7 +188,9 @@ export class ApiKeyService {
         throw new ValidationError(`No project with id ${id} is available.`, 'project_ids', 'invalid_project');
       }
     }
-    return this.create({ label: input.label, scopes, projectIds, userId: maker.userId }, input.actor);
+    const { key, secret } = await this.create({ label: input.label, scopes, projectIds, userId: maker.userId }, input.actor);
+    const [listed] = await apiKeyStore.live(this.db, { id: key.id });
+    return { key: listed ? toListedKey(listed) : { ...key, user: null }, secret };
   }
 
   /** Revokes a live key `manager` reaches (see `reaches`); false when there is none to revoke. */

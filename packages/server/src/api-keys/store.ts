@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { ApiKeyTable, Executor } from '../db/schema';
 
 export type ApiKeyRow = Selectable<ApiKeyTable>;
+export type KeyWithUserRow = ApiKeyRow & { user_email: string | null; user_name: string | null };
 
 /** SQL for API keys. */
 export const apiKeyStore = {
@@ -20,16 +21,20 @@ export const apiKeyStore = {
     return result.numUpdatedRows > 0n;
   },
 
-  /** The live keys of one user (null: keys without one), newest first. */
-  liveOfUser(db: Executor, userId: number | null): Promise<ApiKeyRow[]> {
-    return db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('user_id', userId === null ? 'is' : '=', userId)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
+  /**
+   * Live keys, newest first, with the email and name of their user (null for the command line's): every key, or those of
+   * one user (`userId`; null: the command line's), or the one with `id`.
+   */
+  live(db: Executor, filter: { userId?: number | null; id?: string } = {}): Promise<KeyWithUserRow[]> {
+    let query = db
+      .selectFrom('api_keys as k')
+      .leftJoin('users as u', 'u.id', 'k.user_id')
+      .selectAll('k')
+      .select(['u.email as user_email', 'u.name as user_name'])
+      .where('k.revoked_at', 'is', null);
+    if (filter.userId !== undefined) query = query.where('k.user_id', filter.userId === null ? 'is' : '=', filter.userId);
+    if (filter.id !== undefined) query = query.where('k.id', '=', filter.id);
+    return query.orderBy('k.created_at', 'desc').orderBy('k.id').execute();
   },
 
   get(db: Executor, id: string): Promise<ApiKeyRow | undefined> {

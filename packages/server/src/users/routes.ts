@@ -10,6 +10,7 @@ import { NotFoundError } from '../errors';
 import type { Services } from '../services';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
 import type { Actor, User } from './service';
+import { ROLE_SCOPES } from './roles';
 import { csrfTokenOf } from './sessions';
 
 const RoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin'), Type.Literal('owner')], {
@@ -29,6 +30,9 @@ const MeSchema = Type.Object({
   email: Type.String(),
   name: Type.String(),
   role: RoleSchema,
+  scopes: Type.Array(Type.String(), {
+    description: "the scopes of the user's role: what a session may do, and the most a key of the user may have (`*`: everything)",
+  }),
   organization: Type.Object({ id: Type.Integer(), name: Type.String() }),
   csrf_token: Type.Union([Type.String(), Type.Null()], {
     description: 'send it as X-CSRF-Token on POST, PATCH, PUT and DELETE requests made with the session; null for a personal API key',
@@ -86,10 +90,10 @@ const loginThrottled = (seconds: number) => throttled(seconds, `Too many wrong p
 
 const actorOf = (request: FastifyRequest): Actor => ({ ...activityActorOf(request), owner: isOwner(request.principal!) });
 
-/** `{id, email, name, role, organization, csrf_token}` */
+/** `{id, email, name, role, scopes, organization, csrf_token}` */
 async function me(services: Services, user: User, csrfToken: string | null): Promise<Static<typeof MeSchema>> {
   const { id, email, name, role } = user;
-  return { id, email, name, role, organization: await services.users.organization(), csrf_token: csrfToken };
+  return { id, email, name, role, scopes: [...ROLE_SCOPES[role]], organization: await services.users.organization(), csrf_token: csrfToken };
 }
 
 /** Accounts: the first account, login and logout, the current user, members and invites. */
