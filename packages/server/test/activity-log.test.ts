@@ -288,6 +288,48 @@ describe('reading the activity log', () => {
     for (let i = 1; i < all.results.length; i++) expect(all.results[i - 1]!.created_at >= all.results[i]!.created_at).toBe(true);
   });
 
+  it('filters by who made the change: one user (in the web app and with their keys), or one kind of actor', async () => {
+    const flag = await createFlag(member.write);
+    const made = await s.app.inject({
+      method: 'POST',
+      url: '/api/personal_api_keys/',
+      headers: member.write,
+      payload: { label: 'member script', scopes: ['feature_flag:write'] },
+    });
+    const rename = (headers: Record<string, string>, name: string) =>
+      s.app.inject({ method: 'PATCH', url: `${flagsUrl()}${flag.id}/`, headers, payload: { name } });
+    expect((await rename(s.auth(made.json().value), 'by the member key')).statusCode).toBe(200);
+    expect((await rename(owner.write, 'by the owner')).statusCode).toBe(200);
+    expect((await rename(s.headers, 'by the command-line key')).statusCode).toBe(200);
+    const actors = async (query: Record<string, string | number>) =>
+      (await log(logUrl({ scope: 'FeatureFlag', item_id: flag.id, ...query }))).results.map((e) => [e.activity, e.actor.type, e.actor.name]);
+
+    expect(await actors({ user_id: member.id })).toEqual([
+      ['updated', 'personal_api_key', 'member script'],
+      ['created', 'user', member.email.split('@')[0]],
+    ]);
+    expect(await actors({ user_id: owner.id })).toEqual([['updated', 'user', owner.email.split('@')[0]]]);
+    expect(await actors({ actor_type: 'personal_api_key' })).toEqual([
+      ['updated', 'personal_api_key', 'test'],
+      ['updated', 'personal_api_key', 'member script'],
+    ]);
+    expect(await actors({ actor_type: 'user' })).toEqual([
+      ['updated', 'user', owner.email.split('@')[0]],
+      ['created', 'user', member.email.split('@')[0]],
+    ]);
+    expect(await actors({ actor_type: 'user', user_id: member.id })).toEqual([['created', 'user', member.email.split('@')[0]]]);
+    expect(await actors({ actor_type: 'command_line' })).toEqual([]);
+    // The command line made the project (bootstrap): its entry is the command line's.
+    const project = await log(logUrl({ scope: 'Project', actor_type: 'command_line' }));
+    expect(project.results.map((e) => [e.activity, e.item_id, e.actor.type])).toEqual([['created', String(s.projectId), 'command_line']]);
+
+    for (const query of [{ user_id: 'ada' }, { user_id: 0 }, { actor_type: 'robot' }] as Record<string, string | number>[]) {
+      const res = await s.app.inject({ url: logUrl(query), headers: s.headers });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json()).toMatchObject({ type: 'validation_error', attr: Object.keys(query)[0] });
+    }
+  });
+
   it('answers 400 for an unknown scope, or one logged elsewhere', async () => {
     for (const url of [logUrl({ scope: 'Nonsense' }), logUrl({ scope: 'PersonalAPIKey' }), orgLogUrl({ scope: 'FeatureFlag' })]) {
       const res = await s.app.inject({ url, headers: s.headers });

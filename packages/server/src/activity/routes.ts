@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { authorize, can } from '../http/auth';
 import { permissionDenied } from '../http/errors';
 import { pageOf, pageParams } from '../http/pagination';
-import { PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
+import { Id, PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
 import type { Services } from '../services';
 import { ACTIVITY_SCOPES, ORGANIZATION_SCOPES, PROJECT_SCOPES, isActivityScope, type Actor } from './service';
 
@@ -14,6 +14,9 @@ export function actorOf(request: FastifyRequest): Actor {
   const user = principal.user;
   return { user_id: principal.userId, api_key_id: null, label: user ? user.name || user.email : 'unknown' };
 }
+
+const ActorType = (options: { description?: string } = {}) =>
+  Type.Union([Type.Literal('user'), Type.Literal('personal_api_key'), Type.Literal('command_line')], options);
 
 const Nullable = <T extends ReturnType<typeof Type.Object> | ReturnType<typeof Type.Array>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -29,7 +32,7 @@ const EntrySchema = Type.Object({
     ),
   ),
   actor: Type.Object({
-    type: Type.Union([Type.Literal('user'), Type.Literal('personal_api_key'), Type.Literal('command_line')]),
+    type: ActorType(),
     name: Type.String({ description: "the user's name or the key's label when the change was made" }),
     user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the user, or the owner of the key used' }),
     api_key_id: Type.Union([Type.String(), Type.Null()]),
@@ -49,6 +52,8 @@ const LogQuery = Type.Object({
   ...PageQuery.properties,
   scope: Type.Optional(Text({ maxLength: 100, description: 'only entries of this kind of item' })),
   item_id: Type.Optional(Text({ maxLength: 200, description: 'only entries of this item' })),
+  user_id: Type.Optional(Id({ description: "only changes made by this user: in the web app or with one of the user's keys" })),
+  actor_type: Type.Optional(ActorType({ description: 'only changes made in the web app (user), with a personal API key, or by the command line' })),
 });
 type LogQuery = Static<typeof LogQuery>;
 
@@ -74,10 +79,16 @@ export const activityRoutes: FastifyPluginAsync<{ services: Services }> = async 
   };
 
   const list = async (request: FastifyRequest<{ Querystring: LogQuery }>, projectId: number | null) => {
-    const { scope, item_id } = request.query;
+    const { scope, item_id, user_id, actor_type } = request.query;
     checkReadable(request, scope || undefined);
     const page = pageParams(request);
-    const { count, results } = await services.activity.list(projectId, { scope: scope || undefined, itemId: item_id || undefined, ...page });
+    const { count, results } = await services.activity.list(projectId, {
+      scope: scope || undefined,
+      itemId: item_id || undefined,
+      userId: user_id,
+      actorType: actor_type,
+      ...page,
+    });
     return pageOf(request, count, results, page);
   };
 

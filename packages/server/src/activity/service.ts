@@ -100,13 +100,16 @@ export async function recordActivity(db: Executor, actor: Actor, entry: Activity
 
 export const isActivityScope = (scope: string): scope is ActivityScope => Object.hasOwn(ACTIVITY_SCOPES, scope);
 
+/** How a change was made: in the web app (a session's user), with a personal API key, or by the command line. */
+export type ActorType = 'user' | 'personal_api_key' | 'command_line';
+
 export interface ActivityEntry {
   id: number;
   scope: string;
   item_id: string;
   activity: string;
   user: { id: number; email: string; name: string } | null;
-  actor: { type: 'user' | 'personal_api_key' | 'command_line'; name: string; user_id: number | null; api_key_id: string | null };
+  actor: { type: ActorType; name: string; user_id: number | null; api_key_id: string | null };
   created_at: string;
   detail: { name: string | null; changes: Change[] | null };
 }
@@ -116,10 +119,11 @@ export class ActivityService {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * A page of a project's log (`projectId`), or of the organization's (null), optionally of one scope and one item.
+   * A page of a project's log (`projectId`), or of the organization's (null), optionally of one scope, one item, the
+   * changes of one user (theirs in the web app and with their keys) and of one kind of actor.
    * 400 for a scope that is unknown or not logged there.
    */
-  async list(projectId: number | null, opts: { scope?: string; itemId?: string; limit: number; offset: number }) {
+  async list(projectId: number | null, opts: { scope?: string; itemId?: string; userId?: number; actorType?: ActorType; limit: number; offset: number }) {
     if (opts.scope !== undefined) {
       const allowed = projectId === null ? ORGANIZATION_SCOPES : PROJECT_SCOPES;
       if (!isActivityScope(opts.scope) || !allowed.includes(opts.scope)) {

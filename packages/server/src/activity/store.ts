@@ -1,12 +1,16 @@
 import type { Insertable } from 'kysely';
 import { countThenPage } from '../db/page';
 import type { ActivityLogTable, Executor } from '../db/schema';
+import type { ActorType } from './service';
 
 export interface ActivityFilter {
   /** null: the organization's log (keys, members, invites). */
   projectId: number | null;
   scope?: string;
   itemId?: string;
+  /** Changes by this user, in the web app or with one of their keys. */
+  userId?: number;
+  actorType?: ActorType;
   limit: number;
   offset: number;
 }
@@ -25,6 +29,11 @@ export const activityStore = {
       .where('a.project_id', filter.projectId === null ? 'is' : '=', filter.projectId);
     if (filter.scope !== undefined) query = query.where('a.scope', '=', filter.scope);
     if (filter.itemId !== undefined) query = query.where('a.item_id', '=', filter.itemId);
+    if (filter.userId !== undefined) query = query.where('a.user_id', '=', filter.userId);
+    // The kind of actor, as the service tells it from the two ids (see ActivityService.list).
+    if (filter.actorType === 'personal_api_key') query = query.where('a.api_key_id', 'is not', null);
+    else if (filter.actorType !== undefined)
+      query = query.where('a.api_key_id', 'is', null).where('a.user_id', filter.actorType === 'user' ? 'is not' : 'is', null);
     return countThenPage(query, filter.limit, filter.offset, (page) =>
       page.selectAll('a').select(['u.email as user_email', 'u.name as user_name']).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute(),
     );
