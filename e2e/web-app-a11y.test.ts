@@ -279,8 +279,9 @@ describe('accessibility (axe-core, light and dark) of every page of the web app'
     await scan('the settings (Members, a new invite link)');
     await page.getByRole('button', { name: 'Done' }).click();
     await open(`/project/${projectId}/settings/keys`, (p) => p.getByRole('button', { name: 'Create key' }));
-    await scan('the settings (Personal API keys, none)');
+    await scan("the settings (Personal API keys, the first start's)");
     await page.getByLabel('Label').fill('Deploy script');
+    await page.getByRole('radiogroup', { name: 'Feature flags' }).getByText('Read', { exact: true }).click();
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByRole('dialog', { name: 'Your new key' }).waitFor();
     await scan('the settings (Personal API keys, a new key)');

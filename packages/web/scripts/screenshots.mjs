@@ -2,8 +2,9 @@
 // Usage: a service running the built app (npm start), then
 //   node packages/web/scripts/screenshots.mjs --base http://localhost:8000 --email you@example.com --password ... [page ...]
 // On a service without accounts it creates the first one with those credentials. On a project without early access
-// features it seeds flags with some history, early access features, four weeks of events (flag evaluations, opt-ins)
-// and a webhook to a receiver of its own (which needs a service started with WEBHOOK_ALLOW_PRIVATE=true).
+// features it seeds flags with some history, a teammate with a key of her own, early access features, four weeks of
+// events (flag evaluations, opt-ins) and a webhook to a receiver of its own (which needs a service started with
+// WEBHOOK_ALLOW_PRIVATE=true).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -60,8 +61,8 @@ const noise = (...parts) => {
 
 async function seed(context, csrf, hookUrl) {
   const headers = { origin: base, 'x-csrf-token': csrf };
-  const call = async (method, url, data, extra = headers) => {
-    const res = await context.request.fetch(`${base}${url}`, { method, data, headers: extra });
+  const call = async (method, url, data, extra = headers, as = context) => {
+    const res = await as.request.fetch(`${base}${url}`, { method, data, headers: extra });
     if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
     return res.status() === 204 ? null : res.json();
   };
@@ -126,6 +127,30 @@ async function seed(context, csrf, hookUrl) {
     await call('PATCH', `${p}/feature_flags/${flags.checkout.id}/`, {
       filters: { ...flags.checkout.filters, groups: [{ ...flags.checkout.filters.groups[0], rollout_percentage: 50 }] },
     });
+    // A teammate joins: her export key is limited to this project, and she turns the editor's dark theme on.
+    const invite = await call('POST', '/api/organization/invites/', { role: 'member', email: 'grace@example.com' });
+    const grace = await browser.newContext();
+    const joined = await grace.request.post(`${base}/api/invites/${invite.url.split('/invite/')[1]}/accept`, {
+      data: { email: 'grace@example.com', name: 'Grace Hopper', password: 'correct horse' },
+      headers: { origin: base },
+    });
+    if (!joined.ok()) throw new Error(`accept the invite: ${joined.status()} ${await joined.text()}`);
+    const graceHeaders = { origin: base, 'x-csrf-token': (await joined.json()).csrf_token };
+    await call(
+      'POST',
+      '/api/personal_api_keys/',
+      { label: 'Analytics export', scopes: ['event:read', 'person:read'], project_ids: [project.id] },
+      graceHeaders,
+      grace,
+    );
+    await call(
+      'PATCH',
+      `${p}/feature_flags/${flags.dark.id}/`,
+      { active: true, filters: { groups: [{ properties: [], rollout_percentage: 10 }] } },
+      graceHeaders,
+      grace,
+    );
+    await grace.close();
   }
   const ai = await call('POST', `${p}/early_access_feature/`, {
     name: 'AI summaries',
@@ -317,6 +342,7 @@ const pages = (pid, ids) => [
   ['events', `/project/${pid}/events`],
   ['people', `/project/${pid}/persons`],
   ['person', `/project/${pid}/persons/${encodeURIComponent('ada@example.com')}`],
+  ['activity', `/project/${pid}/activity`, (page) => page.getByRole('region', { name: 'Changes' }).waitFor()],
   ['settings', `/project/${pid}/settings/project`],
   ['settings-members', `/project/${pid}/settings/members`],
   ['settings-keys', `/project/${pid}/settings/keys`],

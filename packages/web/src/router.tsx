@@ -75,6 +75,7 @@ const routeTree = root.addChildren([
       page('events', () => import('./pages/events/events-page')),
       page('persons', () => import('./pages/persons/persons-page')),
       page('persons/$distinctId', () => import('./pages/persons/person-page')),
+      page('activity', () => import('./pages/activity/activity-page')),
       page('settings', () => import('./pages/settings/settings-page')),
       page('settings/$section', () => import('./pages/settings/settings-page')),
     ]),

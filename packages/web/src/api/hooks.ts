@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { api } from './client';
-import type { EarlyAccessFeature, FeatureFlag, Me, Page, Project } from './types';
+import type { EarlyAccessFeature, FeatureFlag, Me, Member, Page, Project } from './types';
 
 export const meQuery = { queryKey: ['me'], queryFn: () => api.get<Me>('/api/users/@me', { redirectOn401: false }), retry: false, staleTime: 60_000 };
 
@@ -24,6 +24,8 @@ export const useAllFlags = (projectId: number, enabled = true) =>
     queryFn: () => api.get<Page<FeatureFlag>>(`/api/projects/${projectId}/feature_flags/?limit=500`),
     enabled,
   });
+/** The organization's members (every role may read them). */
+export const useMembers = () => useQuery({ queryKey: ['members'], queryFn: () => api.get<{ results: Member[] }>('/api/organization/members/') });
 
 /** The project of the URL (`/project/:projectId/...`). */
 export function useProjectId(): number {

@@ -10,6 +10,8 @@ export interface Me {
   email: string;
   name: string;
   role: Role;
+  /** The scopes of the role: what the session may do, and the most a new key may have (`*`: everything). */
+  scopes: string[];
   organization: { id: number | string; name: string };
   csrf_token: string;
 }
@@ -136,6 +138,8 @@ export interface PersonalApiKey {
   mask_value?: string;
   created_at: string;
   last_used_at?: string | null;
+  /** Whose key it is; null for the command line's (the first start's key, `service keys create`). */
+  user?: { id: number; email: string; name: string } | null;
   value?: string;
 }
 

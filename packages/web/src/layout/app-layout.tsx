@@ -17,6 +17,7 @@ export const SECTIONS = [
   { path: 'error_tracking', label: 'Errors' },
   { path: 'events', label: 'Events' },
   { path: 'persons', label: 'People' },
+  { path: 'activity', label: 'Activity' },
   { path: 'settings', label: 'Settings' },
 ] as const;
 

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, NativeSelect, Select, Stack, Switch, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Checkbox, Group, Modal, NativeSelect, Select, Stack, Switch, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
-import { isAdmin, useMe, useProject, useProjectId, useProjects } from '../../api/hooks';
-import type { Invite, Member, Page, PersonalApiKey, Project, Role, Webhook, WebhookDelivery } from '../../api/types';
+import { isAdmin, useMe, useMembers, useProject, useProjectId, useProjects } from '../../api/hooks';
+import type { Invite, Page, Project, Role, Webhook, WebhookDelivery } from '../../api/types';
 import { confirm } from '../../components/confirm';
 import { CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
@@ -13,6 +13,7 @@ import { describeError, EmptyState, ErrorState, LoadingState } from '../../compo
 import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
 import { InstallSection } from './install-section';
+import { KeysSettings } from './keys-settings';
 import { Section } from './section';
 
 const SECTIONS = [
@@ -201,7 +202,7 @@ function MembersSettings() {
   const me = useMe();
   const admin = isAdmin(me.data);
   const queryClient = useQueryClient();
-  const members = useQuery({ queryKey: ['members'], queryFn: () => api.get<{ results: Member[] }>('/api/organization/members/') });
+  const members = useMembers();
   const invites = useQuery({ queryKey: ['invites'], queryFn: () => api.get<{ results: Invite[] }>('/api/organization/invites/'), enabled: admin });
   const [role, setRole] = useState<Role>('member');
   const [email, setEmail] = useState('');
@@ -396,150 +397,6 @@ function MembersSettings() {
         </Stack>
       </Modal>
     </Stack>
-  );
-}
-
-const SCOPE_PRESETS = [
-  { value: '*', label: 'Everything your role allows' },
-  { value: 'read', label: 'Read only' },
-  { value: 'flags', label: 'Feature flags and early access (read and write)' },
-];
-const scopesOf = (preset: string) =>
-  preset === '*'
-    ? ['*']
-    : preset === 'read'
-      ? ['feature_flag:read', 'early_access_feature:read', 'event:read', 'person:read', 'project:read']
-      : ['feature_flag:read', 'feature_flag:write', 'early_access_feature:read', 'early_access_feature:write', 'project:read'];
-
-function KeysSettings() {
-  const queryClient = useQueryClient();
-  const projectId = useProjectId();
-  const keys = useQuery({ queryKey: ['personal_api_keys'], queryFn: () => api.get<PersonalApiKey[] | Page<PersonalApiKey>>('/api/personal_api_keys/') });
-  const [label, setLabel] = useState('');
-  const [preset, setPreset] = useState('*');
-  const [thisProject, setThisProject] = useState(true);
-  const [created, setCreated] = useState<PersonalApiKey | null>(null);
-  const errors = useFormErrors();
-  const create = useMutation({
-    mutationFn: () =>
-      api.post<PersonalApiKey>('/api/personal_api_keys/', {
-        label: label.trim(),
-        scopes: scopesOf(preset),
-        ...(thisProject ? { project_ids: [projectId] } : {}),
-      }),
-    onSuccess: (key) => {
-      setCreated(key);
-      setLabel('');
-      void queryClient.invalidateQueries({ queryKey: ['personal_api_keys'] });
-    },
-    onError: (e) => errors.fromError(e),
-  });
-  const revoke = useMutation({
-    mutationFn: (id: PersonalApiKey['id']) => api.delete(`/api/personal_api_keys/${id}/`),
-    onSuccess: () => {
-      toast({ message: 'Key revoked: requests made with it now fail.' });
-      void queryClient.invalidateQueries({ queryKey: ['personal_api_keys'] });
-    },
-    onError: (e) => toast({ color: 'red', title: 'Could not revoke the key', message: describeError(e) }),
-  });
-  const rows = keys.data ? (Array.isArray(keys.data) ? keys.data : keys.data.results) : [];
-  return (
-    <Section
-      title="Personal API keys"
-      description="For scripts and servers that call the REST API as you (Authorization: Bearer <key>). A key can never do more than your role, and one for this project only acts on that project alone: it cannot manage members, invites or other projects."
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          errors.clear();
-          if (!label.trim()) return errors.set('label', 'Name the key after where it will be used.');
-          create.mutate();
-        }}
-        noValidate
-      >
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Label"
-            placeholder="Deploy script"
-            value={label}
-            onChange={(e) => setLabel(e.currentTarget.value)}
-            error={errors.field('label') ?? errors.field('scopes') ?? errors.general}
-            maxLength={100}
-            w={{ base: '100%', sm: 240 }}
-          />
-          <Select label="Scopes" data={SCOPE_PRESETS} value={preset} onChange={(v) => v && setPreset(v)} w={{ base: '100%', sm: 330 }} allowDeselect={false} />
-          <Checkbox label="Only this project" checked={thisProject} onChange={(e) => setThisProject(e.currentTarget.checked)} mb={8} />
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </Group>
-      </form>
-      {keys.isPending ? (
-        <LoadingState />
-      ) : keys.error ? (
-        <ErrorState error={keys.error} retry={() => keys.refetch()} />
-      ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          You have no keys yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={620}>
-          <Table aria-label="Personal API keys">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Label</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((k) => (
-                <Table.Tr key={k.id}>
-                  <Table.Td className="wrap-anywhere">{k.label}</Table.Td>
-                  <Table.Td className="mono">{k.mask_value ?? '—'}</Table.Td>
-                  <Table.Td className="wrap-anywhere" maw={260}>
-                    <Text size="xs">{k.scopes.join(', ')}</Text>
-                    <Text size="xs" c="dimmed">
-                      {k.project_ids ? `projects ${k.project_ids.join(', ')}` : 'every project'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{k.last_used_at ? timeAgo(k.last_used_at) : 'never'}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={async () => {
-                        const ok = await confirm({
-                          title: `Revoke ${k.label}?`,
-                          message: 'Requests made with it fail from now on.',
-                          confirmLabel: 'Revoke key',
-                          danger: true,
-                        });
-                        if (ok) revoke.mutate(k.id);
-                      }}
-                    >
-                      Revoke
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Modal opened={!!created} onClose={() => setCreated(null)} title="Your new key" size="lg">
-        <Stack>
-          <Alert color="yellow" variant="light">
-            Copy it now: it is shown only once. Anyone with it can act as you within its scopes.
-          </Alert>
-          {created?.value && <CopyValue value={created.value} label="Copy the key" />}
-          <Button onClick={() => setCreated(null)}>Done</Button>
-        </Stack>
-      </Modal>
-    </Section>
   );
 }
 
