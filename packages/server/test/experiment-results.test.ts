@@ -189,8 +189,25 @@ describe('experiment results from /flags assignments and /batch/ events', () => 
     const body = (await results(experimentId)).json();
     const exposures = ['control', 'test'].map((k) => expected.get(k)!.exposures);
     expect(body.srm_p_value).toBe(sampleRatioMismatch(exposures, [50, 50]));
-    expect(body.srm_p_value).toBeGreaterThanOrEqual(0.001);
-    expect(body.srm_flagged).toBe(false);
+    expect(body.srm_threshold).toBe(0.05);
+    expect(body.srm_flagged).toBe(body.srm_p_value < 0.05);
+  });
+
+  it('fails the sample ratio check below p = 0.05: 60 people exposed to control and 40 to test of a 50/50 split (p = 0.0455)', async () => {
+    const res = await api('POST', `/api/projects/${s.projectId}/experiments/`, {
+      name: 'Uneven exposures',
+      feature_flag_key: 'srm-check',
+      metrics: METRICS.slice(0, 1),
+      start_date: iso(START),
+      status: 'running',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await capture(Array.from({ length: 100 }, (_, i) => exposure(`uneven-${i}`, i < 60 ? 'control' : 'test', EXPOSED_AT, 'srm-check')));
+    const body = (await results(res.json().id)).json();
+    expect(body.metrics[0].variants.map((v: { exposures: number }) => v.exposures)).toEqual([60, 40]);
+    // χ² = (60 − 50)²/50 + (40 − 50)²/50 = 4 on one degree of freedom: p = erfc(√2) = 0.0455.
+    expect(body.srm_p_value).toBeCloseTo(0.0455003, 6);
+    expect(body).toMatchObject({ srm_threshold: 0.05, srm_flagged: true });
   });
 
   it('gives every metric bayesian statistics in range: intervals around the rate, chances to be best summing to 1, lift against control', async () => {

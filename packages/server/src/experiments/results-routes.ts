@@ -13,7 +13,13 @@ const ResultsQuery = Type.Object({
   ),
 });
 
-const Interval = Type.Tuple([Type.Number(), Type.Number()]);
+/** [lower, upper]; a null end is unbounded (too little data in control to bound a ratio). */
+const LiftInterval = Type.Array(Type.Union([Type.Number(), Type.Null()]), {
+  minItems: 2,
+  maxItems: 2,
+  description:
+    'lower and upper end, null where unbounded (too little data in control); bayesian: quantiles of the lift’s posterior (the one of the chance to be best); frequentist: Fieller’s interval of the ratio',
+});
 const VariantResultSchema = Type.Object({
   key: Type.String(),
   exposures: Type.Integer({ description: 'exposed people (those who saw several variants are left out)' }),
@@ -24,8 +30,10 @@ const VariantResultSchema = Type.Object({
   rate: Type.Number({ description: 'conversions/exposures, or the mean' }),
   credible_interval: Type.Tuple([Type.Number(), Type.Number()], { description: 'interval of the rate: credible (bayesian), confidence or always-valid' }),
   probability_to_be_best: Type.Union([Type.Number(), Type.Null()], { description: 'bayesian only' }),
-  lift: Type.Union([Type.Object({ estimate: Type.Number(), interval: Interval }), Type.Null()], { description: 'relative to control; null for control' }),
-  p_value: Type.Union([Type.Number(), Type.Null()], { description: 'frequentist only, against control' }),
+  lift: Type.Union([Type.Object({ estimate: Type.Number(), interval: LiftInterval }), Type.Null()], {
+    description: 'relative to control, (m_B − m_A)/|m_A|; null for control and when the control’s mean is 0',
+  }),
+  p_value: Type.Union([Type.Number(), Type.Null()], { description: 'frequentist only: the test of the difference against control' }),
 });
 
 const PropertyMatch = Type.Object({ key: Type.String(), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) });
@@ -46,7 +54,8 @@ const ResultsSchema = Type.Object({
   exposures_total: Type.Integer({ description: 'exposed people counted in the results' }),
   excluded_multiple_variants: Type.Integer({ description: 'people who saw more than one variant: left out of everything' }),
   srm_p_value: Type.Number({ description: 'chi-square test of the exposures against the planned split' }),
-  srm_flagged: Type.Boolean({ description: `sample ratio mismatch: srm_p_value below ${SRM_THRESHOLD}` }),
+  srm_threshold: Type.Number({ description: `the sample ratio check fails below this p-value (${SRM_THRESHOLD})` }),
+  srm_flagged: Type.Boolean({ description: 'sample ratio mismatch: srm_p_value below srm_threshold' }),
   metrics: Type.Array(Type.Object({ metric: MetricSchema, primary: Type.Boolean(), variants: Type.Array(VariantResultSchema) }), {
     description: 'in the order of the experiment’s metrics; the first is the primary',
   }),

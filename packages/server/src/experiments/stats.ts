@@ -1,30 +1,28 @@
 /**
- * The statistics of experiment results (issue 14, point 4): pure functions over per-variant aggregates, no I/O.
- * Formulas and the tools they follow: /work/shared/reference/experiments.md (GrowthBook's gbstats is the anchor).
- * Distribution functions come from @stdlib (ports of Boost/Cephes); nothing here hand-writes a special function.
+ * The statistics of experiment results: pure functions over per-variant aggregates, no I/O. Formulas and the tools
+ * they follow: /work/shared/reference/experiments.md. Distribution functions come from @stdlib (ports of Boost/Cephes).
  *
  * Per variant the input is `n` (exposed people) and either `x` conversions or `S = Σy`, `Q = Σy²` (y per person,
  * 0 for people without events). Unit variance: `p(1−p)` for a conversion (gbstats, no n−1), `(Q − S²/n)/(n−1)`
- * for a mean (0 when n ≤ 1, as gbstats).
+ * for a mean (0 when n ≤ 1, as gbstats). The lift of a variant is relative to control: `L = (m_B − m_A)/|m_A|`.
  *
- * Bayesian (`method: 'bayesian'`):
- * - rate interval of a conversion: quantiles α/2, 1−α/2 of the posterior Beta(1+x, 1+n−x) (prior Beta(1,1));
- *   of a mean: `m ± z·s/√n` (normal approximation, flat prior).
- * - probability to be best: P(arm i has the highest true rate) under independent posteriors — Beta for conversions,
- *   N(m, s²/n) for means — computed by deterministic numerical integration of `∫ f_i(x) Π_{j≠i} F_j(x) dx`
- *   (composite Simpson between the other arms' quantile ranges; for two normal arms the closed form
- *   Φ(Δ/√(s²_A/n_A + s²_B/n_B))). Same input, same output; no random draws.
- * - lift: relative lift `L = (m_B − m_A)/|m_A|` with the delta-method variance
- *   `s²_B/(n_B·m_A²) + s²_A·m_B²/(n_A·m_A⁴)` and a flat prior, so its interval is `L ± z·SE(L)` (gbstats'
- *   `EffectBayesianABTest` without a proper prior). `p_value` is null.
+ * Bayesian (`method: 'bayesian'`), everything from one posterior per arm (posteriors.ts): Beta(1+x, 1+n−x) for a
+ * conversion (uniform prior), N(m, s²/n) for a mean (flat prior).
+ * - rate interval: the posterior's quantiles α/2 and 1−α/2 (for a mean, `m ± z·s/√n`).
+ * - probability to be best: P(arm i has the highest true rate), `∫ f_i(x) Π_{j≠i} F_j(x) dx` by Simpson's rule
+ *   (for two normal arms the closed form Φ(Δ/√(s²_A/n_A + s²_B/n_B))).
+ * - lift interval: quantiles α/2 and 1−α/2 of the lift's posterior distribution (a ratio of the arms' posteriors:
+ *   asymmetric, and above 0 exactly when the chance to beat control exceeds 1 − α/2). `p_value` is null.
  * - `sequential` does not apply (GrowthBook offers it for the frequentist engine only): it is ignored.
  *
  * Frequentist (`method: 'frequentist'`):
  * - rate interval of a conversion: Wilson score interval; of a mean: `m ± t(1−α/2, n−1)·s/√n`.
- * - lift interval `L ± c·SE(L)` and `p_value` from the same statistic `L/SE(L)` (as gbstats: the test is on the
- *   relative lift, so the interval excludes 0 exactly when p < α): for conversions a two-proportion z-test with
- *   the unpooled variance, for means Welch's t with the Welch–Satterthwaite degrees of freedom
- *   `ν = (a+b)²/(a²/(n_A−1) + b²/(n_B−1))`, `a = s²_A/n_A`, `b = s²_B/n_B`.
+ * - the test compares the means, `Δ = m_B − m_A` with `SE = √(s²_A/n_A + s²_B/n_B)`: for conversions a
+ *   two-proportion z-test with the unpooled variance, for means Welch's t with the Welch–Satterthwaite degrees of
+ *   freedom `ν = (a+b)²/(a²/(n_A−1) + b²/(n_B−1))`, `a = s²_A/n_A`, `b = s²_B/n_B`.
+ * - lift interval: Fieller's interval for the ratio ρ = m_B/m_A, the ρ with `(m_B − ρ·m_A)² ≤ c²(b + ρ²·a)` (c the
+ *   test's critical value), as a lift. It is asymmetric like a ratio, and excludes 0 exactly when p < α. When the
+ *   control's own interval reaches 0 (`m_A² ≤ c²·a`) the ratio has no bound: the interval's ends are null.
  * - `probability_to_be_best` is null.
  * - sequential (`sequential: true`): GrowthBook's asymptotic confidence sequences (Waudby-Smith et al.) with tuning
  *   `N*` (`sequential_tuning`, default 5,000): `ρ² = (−2 ln α + ln(1 − 2 ln α))/N*`, every critical value becomes
@@ -32,17 +30,16 @@
  *   replaces z in Wilson's interval or t for a mean) and the p-value is the always-valid
  *   `min(1, √(Nρ²+1)·exp(−ρ²N z²/(2(Nρ²+1))))`. Looking at the results any number of times keeps the error rate.
  *
- * Edges (JSON carries no NaN or Infinity: every number returned is finite):
+ * Edges (JSON carries no NaN or Infinity: every number returned is finite; an unbounded end of a lift interval is null):
  * - zero exposures: `rate` 0; the rate interval is the prior's Beta(1,1) interval (bayesian conversion), [0, 1]
  *   (frequentist conversion) or [0, 0] (mean: nothing to estimate a spread from); the arm takes no part in
  *   comparisons: its `lift`, `p_value` and `probability_to_be_best` are null.
  * - a mean with one exposed person: variance 0 (gbstats), interval [m, m], and no part in comparisons (a spread
  *   cannot be estimated from one value): nulls as above.
  * - zero conversions or all converting: Beta and Wilson intervals stay inside [0, 1] and are never empty.
- * - control rate 0: the relative lift is undefined, so `lift` is null; `p_value` then comes from the test of the
- *   absolute difference `m_B − m_A` (same z / Welch t / sequential rule).
- * - a lift whose delta-method SE is 0 while the absolute difference has a spread (e.g. a variant with 0 conversions):
- *   interval `(Δ ± c·SE(Δ))/|m_A|` and p from the absolute-difference test.
+ * - control rate 0: the relative lift is undefined, so `lift` is null; `p_value` is still the test's.
+ * - a variant without spread against a control with one (e.g. 0 conversions): Fieller's interval would collapse to
+ *   the estimate, so the frequentist interval is `(Δ ± c·SE)/|m_A|`, which also excludes 0 exactly when p < α.
  * - zero variance in both arms (everyone the same value): the interval collapses to the estimate; p is 1 when
  *   the two are equal, else for conversions the pooled two-proportion z-test (finite), for means 0.
  * - conversion lift intervals never go below −100 % (a rate cannot be negative): the lower end is clipped at −1.
@@ -52,14 +49,12 @@
  * - any comparison whose arithmetic still overflows (absurd magnitudes) reports null rather than Infinity.
  */
 import gammainc from '@stdlib/math-base-special-gammainc';
-import betaCdf from '@stdlib/stats-base-dists-beta-cdf';
-import betaPdf from '@stdlib/stats-base-dists-beta-pdf';
 import betaQuantile from '@stdlib/stats-base-dists-beta-quantile';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
-import normalPdf from '@stdlib/stats-base-dists-normal-pdf';
 import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
 import tCdf from '@stdlib/stats-base-dists-t-cdf';
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import { bestOf, betaPosterior, liftQuantiles, normalPosterior, type Posterior } from './posteriors';
 
 export type Method = 'bayesian' | 'frequentist';
 export interface StatsOptions {
@@ -96,8 +91,8 @@ export interface VariantResult {
   credible_interval: [number, number];
   /** Bayesian only (null in frequentist mode, for a single variant and for an arm that cannot be compared). */
   probability_to_be_best: number | null;
-  /** Relative to control; null for control and when undefined (see the edges above). */
-  lift: { estimate: number; interval: [number, number] } | null;
+  /** Relative to control; null for control and when undefined (see the edges above). A null end: unbounded. */
+  lift: { estimate: number; interval: [number | null, number | null] } | null;
   /** Frequentist p-value against control (two-proportion z / Welch t, or always-valid); null for control. */
   p_value: number | null;
 }
@@ -268,38 +263,48 @@ function compare(control: Arm, arm: Arm, s: Settings): Pick<VariantResult, 'lift
   const test = testOf(control, arm, a, b, s);
   const frequentist = s.method === 'frequentist';
 
-  /** p of the absolute difference, with the degenerate spreads handled. */
-  const absoluteP = () => {
-    if (seDiff > 0) return test.p(diff / seDiff);
-    if (diff === 0) return 1;
-    if (s.kind === 'conversion') {
-      const pooled = (control.x + arm.x) / (control.n + arm.n);
-      return test.p(diff / Math.sqrt(pooled * (1 - pooled) * (1 / control.n + 1 / arm.n)));
-    }
-    return 0;
-  };
-
-  let lift: VariantResult['lift'] = null;
   let p: number;
-  if (control.mean === 0) {
-    p = absoluteP();
+  if (seDiff > 0) p = test.p(diff / seDiff);
+  else if (diff === 0) p = 1;
+  else if (s.kind === 'conversion') {
+    const pooled = (control.x + arm.x) / (control.n + arm.n);
+    p = test.p(diff / Math.sqrt(pooled * (1 - pooled) * (1 / control.n + 1 / arm.n)));
+  } else p = 0;
+  const p_value = frequentist && Number.isFinite(p) ? clamp01(p) : null;
+  if (control.mean === 0) return { lift: null, p_value };
+
+  const scale = Math.abs(control.mean);
+  const estimate = diff / scale;
+  let interval: [number | null, number | null];
+  if (frequentist) {
+    interval =
+      b === 0 && a > 0 ? [(diff - test.critical * seDiff) / scale, (diff + test.critical * seDiff) / scale] : fieller(control, arm, a, b, test.critical);
   } else {
-    const scale = Math.abs(control.mean);
-    const estimate = diff / scale;
-    const seLift = Math.sqrt(b / control.mean ** 2 + (a * arm.mean ** 2) / control.mean ** 4);
-    let interval: [number, number];
-    if (seLift > 0) {
-      interval = [estimate - test.critical * seLift, estimate + test.critical * seLift];
-      p = test.p(estimate / seLift);
-    } else {
-      interval = [(diff - test.critical * seDiff) / scale, (diff + test.critical * seDiff) / scale];
-      p = absoluteP();
-    }
-    if (s.kind === 'conversion') interval = [Math.max(-1, interval[0]), Math.max(-1, interval[1])];
-    lift = { estimate, interval };
-    if (![estimate, ...interval].every(Number.isFinite)) lift = null;
+    // A start for the search: the delta method's spread of the lift.
+    const spread = Math.sqrt(b / control.mean ** 2 + (a * arm.mean ** 2) / control.mean ** 4);
+    const [lo, hi] = liftQuantiles(posteriorOf(control, s.kind), posteriorOf(arm, s.kind), [s.alpha / 2, 1 - s.alpha / 2], estimate, spread);
+    interval = [lo ?? null, hi ?? null];
   }
-  return { lift, p_value: frequentist && Number.isFinite(p) ? clamp01(p) : null };
+  if (s.kind === 'conversion') interval = [interval[0] === null ? -1 : Math.max(-1, interval[0]), interval[1] === null ? null : Math.max(-1, interval[1])];
+  if (!Number.isFinite(estimate) || interval.some((end) => end !== null && !Number.isFinite(end))) return { lift: null, p_value };
+  return { lift: { estimate, interval }, p_value };
+}
+
+/**
+ * Fieller's interval of ρ = m_B/m_A at critical value c, as a lift (ρ − 1 for a positive control mean, 1 − ρ for a
+ * negative one): the roots of `(m_A² − c²a)ρ² − 2m_A·m_B·ρ + (m_B² − c²b) = 0`. Unbounded (nulls) when m_A² ≤ c²a.
+ */
+function fieller(control: Arm, arm: Arm, a: number, b: number, c: number): [number | null, number | null] {
+  const lead = control.mean ** 2 - c * c * a;
+  if (!(lead > 0)) return [null, null];
+  const half = control.mean * arm.mean;
+  const constant = arm.mean ** 2 - c * c * b;
+  const root = Math.sqrt(Math.max(0, half * half - lead * constant));
+  // The larger root first, then the other from their product: no cancellation between nearly equal numbers.
+  const q = half + (half >= 0 ? root : -root);
+  const [r1, r2] = q === 0 ? [0, 0] : [q / lead, constant / q];
+  const [lo, hi] = r1 <= r2 ? [r1, r2] : [r2, r1];
+  return control.mean > 0 ? [lo - 1, hi - 1] : [1 - hi, 1 - lo];
 }
 
 /** The critical value of the lift interval and the two-sided p of a statistic, for this kind, method and mode. */
@@ -335,13 +340,6 @@ function sequentialMultiplier(n: number, s: Settings): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Probability to be best (bayesian)
 
-/** A posterior: continuous on [lo, hi] (all but a negligible 2·10⁻¹² of its mass), or a point mass at `at`. */
-type Posterior = { pdf: (x: number) => number; cdf: (x: number) => number; lo: number; hi: number; normal?: { mean: number; sd: number } } | { at: number };
-
-const TAIL = 1e-12;
-/** Simpson intervals per segment of the integration (even). */
-const INTERVALS = 200;
-
 function probabilityToBeBest(arms: Arm[], kind: Kind): (number | null)[] {
   const included = arms.map((arm) => comparable(arm, kind));
   const posteriors = arms.filter((_, i) => included[i]).map((arm) => posteriorOf(arm, kind));
@@ -351,61 +349,8 @@ function probabilityToBeBest(arms: Arm[], kind: Kind): (number | null)[] {
   return included.map((yes) => (yes ? probabilities[next++]! : null));
 }
 
-function posteriorOf(arm: Arm, kind: Kind): Posterior {
-  if (kind === 'conversion') {
-    const a = 1 + arm.x;
-    const b = 1 + arm.n - arm.x;
-    return { pdf: (x) => betaPdf(x, a, b), cdf: (x) => betaCdf(x, a, b), lo: betaQuantile(TAIL, a, b), hi: betaQuantile(1 - TAIL, a, b) };
-  }
-  const sd = Math.sqrt(arm.variance / arm.n);
-  if (!(sd > 0) || !Number.isFinite(sd)) return { at: arm.mean };
-  const reach = -normalQuantile(TAIL, 0, 1) * sd;
-  return {
-    pdf: (x) => normalPdf(x, arm.mean, sd),
-    cdf: (x) => normalCdf(x, arm.mean, sd),
-    lo: arm.mean - reach,
-    hi: arm.mean + reach,
-    normal: { mean: arm.mean, sd },
-  };
-}
-
-/** P(each posterior is the largest), summing to 1. */
-function bestOf(posteriors: Posterior[]): number[] {
-  const points = posteriors.flatMap((p) => ('at' in p ? [p.at] : []));
-  const highestPoint = points.length > 0 ? Math.max(...points) : -Infinity;
-  const raw = posteriors.map((posterior, i) => {
-    const others = posteriors.filter((_, j) => j !== i);
-    const continuous = others.flatMap((p) => ('at' in p ? [] : [p]));
-    if ('at' in posterior) {
-      // A point mass wins when every continuous arm falls below it and no point mass lies above; ties share.
-      if (posterior.at < highestPoint) return 0;
-      const ties = points.filter((at) => at === posterior.at).length;
-      return continuous.reduce((product, p) => product * p.cdf(posterior.at), 1) / ties;
-    }
-    const [other] = continuous;
-    if (posteriors.length === 2 && posterior.normal && other?.normal) {
-      return normalCdf((posterior.normal.mean - other.normal.mean) / Math.hypot(posterior.normal.sd, other.normal.sd), 0, 1);
-    }
-    const from = Math.max(posterior.lo, highestPoint);
-    if (from >= posterior.hi) return 0;
-    const breaks = [from, posterior.hi, ...continuous.flatMap((p) => [p.lo, p.hi])].filter((x) => x >= from && x <= posterior.hi);
-    const sorted = [...new Set(breaks)].sort((x, y) => x - y);
-    let total = 0;
-    for (let k = 1; k < sorted.length; k++) {
-      total += simpson((x) => posterior.pdf(x) * continuous.reduce((product, p) => product * p.cdf(x), 1), sorted[k - 1]!, sorted[k]!);
-    }
-    return total;
-  });
-  const sum = raw.reduce((a, b) => a + b, 0);
-  return sum > 0 ? raw.map((p) => clamp01(p / sum)) : raw.map(() => 1 / raw.length);
-}
-
-function simpson(f: (x: number) => number, a: number, b: number): number {
-  const h = (b - a) / INTERVALS;
-  let sum = f(a) + f(b);
-  for (let k = 1; k < INTERVALS; k++) sum += (k % 2 === 1 ? 4 : 2) * f(a + k * h);
-  return (sum * h) / 3;
-}
+const posteriorOf = (arm: Arm, kind: Kind): Posterior =>
+  kind === 'conversion' ? betaPosterior(arm.x, arm.n) : normalPosterior(arm.mean, Math.sqrt(arm.variance / arm.n));
 
 // ---------------------------------------------------------------------------------------------------------------
 
