@@ -11,13 +11,13 @@ import {
 } from './config';
 import type { Db } from './db/database';
 import { EnrollmentService } from './early-access/enrollments';
-import { EarlyAccessService, linkedFlagGuard } from './early-access/service';
+import { EarlyAccessService, earlyAccessFlagUses, linkedFlagGuard } from './early-access/service';
 import { ErrorTrackingService } from './error-tracking/service';
 import { SourceMapResolver } from './error-tracking/sourcemaps/resolve';
 import { SourceMapService } from './error-tracking/sourcemaps/service';
 import { EventService } from './events/service';
 import { ExperimentResultsService } from './experiments/results';
-import { ExperimentService, experimentFlagGuard } from './experiments/service';
+import { ExperimentService, experimentFlagGuard, experimentFlagUses } from './experiments/service';
 import { FeatureFlagService } from './feature-flags/service';
 import { FlagDefinitionsCache } from './flag-evaluation/definitions';
 import { FlagsService } from './flag-evaluation/service';
@@ -45,6 +45,8 @@ export function createServices(db: Db, config: ServicesConfig) {
   const flags = new FeatureFlagService(db.kysely, changes, db.dialect);
   flags.guardUpdates(linkedFlagGuard);
   flags.guardUpdates(experimentFlagGuard);
+  flags.describeUses(earlyAccessFlagUses);
+  flags.describeUses(experimentFlagUses);
   const keys = new ApiKeyService(db.kysely);
   const ingest = new IngestService(db, changes, { maxPendingEvents: config.ingestMaxPendingEvents });
   const experiments = new ExperimentService(db.kysely, changes);
@@ -74,7 +76,7 @@ export function createServices(db: Db, config: ServicesConfig) {
     flagsEvaluation: new FlagsService(db, new FlagDefinitionsCache(db.kysely, changes, config.flagCacheProjects)),
     ingest,
     webhooks: new WebhookService(db.kysely, { allowPrivate: config.webhookAllowPrivate ?? false }),
-    enrollments: new EnrollmentService(db.kysely, ingest),
+    enrollments: new EnrollmentService(db.kysely, db.dialect, ingest),
     errorTracking: new ErrorTrackingService(db, (projectId, release, frames) => sourceMaps.resolver.resolveFrames(projectId, release, frames)),
     sourceMaps,
   };

@@ -252,3 +252,30 @@ describe('GET /api/projects/:project_id/event_counts/', () => {
     expect((await s.app.inject({ url: `/api/projects/999999/event_counts/${query}`, headers: s.headers })).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/projects/:project_id/event_names/', () => {
+  const names = async (projectId: number, query = '', headers = s.headers) => {
+    const res = await s.app.inject({ url: `/api/projects/${projectId}/event_names/${query}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results as string[];
+  };
+
+  it("lists each of a project's event names once, sorted, and only those containing `search` (ignoring case)", async () => {
+    const project = await s.services.projects.create('Names');
+    const times = ['2026-01-02T10:00:00.000Z', '2026-02-03T10:00:00.000Z'];
+    await capture(
+      ['purchase', 'Signed Up', 'purchase', '$pageview', 'signup_started', 'purchase'].map((event, i) => at(times[i % 2]!, event)),
+      project.api_token,
+    );
+    expect(await names(project.id)).toEqual(['$pageview', 'Signed Up', 'purchase', 'signup_started'].sort());
+    expect(await names(project.id, '?search=SIGN')).toEqual(['Signed Up', 'signup_started'].sort());
+    expect(await names(project.id, '?search=nothing-like-it')).toEqual([]);
+    // Another project's names are its own.
+    expect(await names(s.projectId)).not.toContain('signup_started');
+  });
+
+  it('needs event:read', async () => {
+    const res = await s.app.inject({ url: `/api/projects/${s.projectId}/event_names/`, headers: s.auth(await s.keyWith(['feature_flag:read'])) });
+    expect(res.statusCode).toBe(403);
+  });
+});

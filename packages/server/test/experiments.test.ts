@@ -173,7 +173,7 @@ describe('the flag of an experiment', () => {
     for (const { key, rollout_percentage } of SPLIT) expect(Math.abs(counts[key]! / 1000 - rollout_percentage / 100), key).toBeLessThan(0.05);
   });
 
-  it('follows the variants changed while draft (names and payloads of kept variants too)', async () => {
+  it("keeps a draft's new variants to itself until launch, then gives them to the flag", async () => {
     const experiment = await created();
     const next = [
       { key: 'control', rollout_percentage: 34 },
@@ -183,53 +183,117 @@ describe('the flag of an experiment', () => {
     const res = await patch(experiment.id, { variants: next });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().variants).toEqual(next);
+    expect((await flagById(experiment.feature_flag.id)).filters.multivariate.variants).toEqual(experiment.variants);
+    const launched = await patch(experiment.id, { status: 'running' });
+    expect(launched.statusCode, launched.body).toBe(200);
+    expect(launched.json().feature_flag.filters.multivariate.variants).toEqual(next);
     expect((await flagById(experiment.feature_flag.id)).filters.multivariate.variants).toEqual(next);
   });
 
-  it('links an existing multivariate flag with control: takes its variants, and turns it off while draft', async () => {
-    const key = unique('existing');
+  it('leaves a live flag it links exactly as it is while draft: same answers, same version, no webhook or log entry', async () => {
+    const hook = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${s.projectId}/webhooks/`,
+      headers: s.headers,
+      payload: { url: 'https://hooks.example.com/draft', kinds: ['feature_flag.changed'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const key = unique('serving');
+    const variants = [
+      { key: 'control', rollout_percentage: 50 },
+      { key: 'new-nav', rollout_percentage: 50 },
+    ];
+    const flag = await createFlag({ key, active: true, filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } } });
+    const ids = people(40, unique('served'));
+    const before = await variantsFor(key, ids);
+    expect(before).not.toContain(null);
+
+    const experiment = await created({ feature_flag_key: key });
+    expect(experiment.feature_flag).toMatchObject({ id: flag.id, active: true });
+    const used = { ...flag, used_by: [{ type: 'experiment', id: experiment.id, name: experiment.name, status: 'draft' }] };
+    expect(await flagById(flag.id)).toEqual(used);
+    expect(await variantsFor(key, ids)).toEqual(before);
+    // A draft's own split stays its own: the flag keeps serving its split until launch.
+    const split = [
+      { key: 'control', rollout_percentage: 70 },
+      { key: 'new-nav', rollout_percentage: 30 },
+    ];
+    expect((await patch(experiment.id, { variants: split, name: 'Renamed draft' })).statusCode).toBe(200);
+    expect(await flagById(flag.id)).toEqual({ ...used, used_by: [{ ...used.used_by[0], name: 'Renamed draft' }] });
+    const deliveries = await s.services.db.kysely.selectFrom('webhook_deliveries').select('payload').where('webhook_id', '=', hook.json().id).execute();
+    const changes = deliveries.map((d) => JSON.parse(d.payload).data).filter((d) => d.feature_flag.id === flag.id);
+    expect(changes.map((d) => d.change)).toEqual(['created']);
+    const log = (await s.app.inject({ url: `/api/projects/${s.projectId}/activity_log/?scope=FeatureFlag&item_id=${flag.id}`, headers: s.headers })).json();
+    expect(log.results.map((e: { activity: string }) => e.activity)).toEqual(['created']);
+    // Its owners can still turn it off and on while the experiment is a draft.
+    const url = `/api/projects/${s.projectId}/feature_flags/${flag.id}/`;
+    for (const payload of [{ active: false }, { active: true }]) {
+      expect((await s.app.inject({ method: 'PATCH', url, headers: s.headers, payload })).statusCode).toBe(200);
+    }
+
+    // Launching applies the experiment's split to the flag, in one change of the flag.
+    const launched = await patch(experiment.id, { status: 'running' });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const running = await flagById(flag.id);
+    expect(running).toMatchObject({ active: true, version: flag.version + 3 });
+    expect(running.filters.multivariate.variants).toEqual(split);
+    expect(running.filters.groups).toEqual(flag.filters.groups);
+  });
+
+  it('leaves a linked flag that is off as it is while draft, and turns it on at launch', async () => {
+    const key = unique('off');
     const variants = [
       { key: 'control', rollout_percentage: 60 },
       { key: 'treatment', rollout_percentage: 40 },
     ];
     const flag = await createFlag({
       key,
-      active: true,
+      active: false,
       filters: {
         groups: [{ properties: [], rollout_percentage: 100, variant: null }],
         multivariate: { variants },
         payloads: { treatment: '{"x": 1}' },
       },
     });
-    expect(new Set(await variantsFor(key, people(20)))).not.toEqual(new Set([null]));
     const experiment = await created({ feature_flag_key: key });
     expect(experiment.feature_flag.id).toBe(flag.id);
     expect(experiment.variants).toEqual(variants);
-    const after = await flagById(flag.id);
-    expect(after.active).toBe(false);
-    // Its conditions and payloads stay.
-    expect(after.filters.payloads).toEqual({ treatment: '{"x": 1}' });
+    expect(await flagById(flag.id)).toMatchObject(flag);
     expect(new Set(await variantsFor(key, people(20)))).toEqual(new Set([null]));
     expect((await patch(experiment.id, { status: 'running' })).json().feature_flag.active).toBe(true);
+    // Its conditions and payloads stay.
+    expect((await flagById(flag.id)).filters.payloads).toEqual({ treatment: '{"x": 1}' });
     expect(new Set(await variantsFor(key, people(100)))).toEqual(new Set(['control', 'treatment']));
   });
 
-  it('links an existing flag when the given variants are its own (in any order), and refuses others on variants', async () => {
+  it('links an existing flag with its own variants, or with others given, which the flag takes only at launch', async () => {
     const key = unique('given');
-    await createFlag({ key, filters: { groups: [], multivariate: { variants: [...SPLIT] } } });
-    const mismatch = await create({
-      name: 'x',
-      feature_flag_key: key,
-      variants: [
-        { key: 'control', rollout_percentage: 50 },
-        { key: 'test', rollout_percentage: 50 },
-      ],
-    });
-    expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json()).toMatchObject({ type: 'validation_error', attr: 'variants' });
-    const same = await create({ name: 'y', feature_flag_key: key, variants: [...SPLIT].reverse() });
-    expect(same.statusCode, same.body).toBe(201);
-    expect(same.json().variants).toEqual(SPLIT);
+    const flag = await createFlag({ key, active: true, filters: { groups: [], multivariate: { variants: [...SPLIT] } } });
+    const own = await create({ name: 'Own', feature_flag_key: key });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().variants).toEqual(SPLIT);
+    expect((await s.app.inject({ method: 'DELETE', url: `${base}/${own.json().id}/`, headers: s.headers })).statusCode).toBe(204);
+    const even = [
+      { key: 'control', rollout_percentage: 50 },
+      { key: 'test', rollout_percentage: 50 },
+    ];
+    const other = await create({ name: 'Even', feature_flag_key: key, variants: even, metrics: [CONVERSION] });
+    expect(other.statusCode, other.body).toBe(201);
+    expect(other.json().variants).toEqual(even);
+    expect((await flagById(flag.id)).filters.multivariate.variants).toEqual(SPLIT);
+    expect((await patch(other.json().id, { status: 'running' })).json().feature_flag.filters.multivariate.variants).toEqual(even);
+  });
+
+  it('launches at once on an existing flag when created running: its split and on, in one change', async () => {
+    const key = unique('at-once');
+    const flag = await createFlag({ key, active: false, filters: { groups: [], multivariate: { variants: [...SPLIT] } } });
+    const even = [
+      { key: 'control', rollout_percentage: 50 },
+      { key: 'test', rollout_percentage: 50 },
+    ];
+    const res = await create({ name: 'At once', feature_flag_key: key, variants: even, metrics: [CONVERSION], status: 'running' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await flagById(flag.id)).toMatchObject({ active: true, version: flag.version + 1, filters: { multivariate: { variants: even } } });
   });
 
   it('refuses a live flag that is not multivariate with a control variant, on feature_flag_key', async () => {
@@ -255,21 +319,23 @@ describe('the flag of an experiment', () => {
     }
   });
 
-  it('keeps the flag of an open experiment: no delete, no new key or split, not on while draft (through the flags API)', async () => {
+  it('keeps the flag of an open experiment: no delete or new key, and no new split while running (through the flags API)', async () => {
     const experiment = await created();
     const url = `/api/projects/${s.projectId}/feature_flags/${experiment.feature_flag.id}/`;
     const flag = await flagById(experiment.feature_flag.id);
-    const refused = [
+    for (const [payload, attr] of [
       [{ deleted: true }, 'deleted'],
       [{ key: unique('renamed') }, 'key'],
-      [{ filters: { ...flag.filters, multivariate: { variants: [{ key: 'control', rollout_percentage: 100 }] } } }, 'filters'],
-      [{ active: true }, 'active'],
-    ] as const;
-    for (const [payload, attr] of refused) {
+    ] as const) {
       const res = await s.app.inject({ method: 'PATCH', url, headers: s.headers, payload });
       expect(res.statusCode, attr).toBe(400);
       expect(res.json().attr).toBe(attr);
     }
+    expect((await patch(experiment.id, { status: 'running' })).statusCode).toBe(200);
+    const newSplit = { filters: { ...flag.filters, multivariate: { variants: [{ key: 'control', rollout_percentage: 100 }] } } };
+    const split = await s.app.inject({ method: 'PATCH', url, headers: s.headers, payload: newSplit });
+    expect(split.statusCode).toBe(400);
+    expect(split.json().attr).toBe('filters');
     // Its name and conditions can change.
     const renamed = await s.app.inject({ method: 'PATCH', url, headers: s.headers, payload: { name: 'Still the experiment' } });
     expect(renamed.statusCode).toBe(200);

@@ -32,7 +32,44 @@ describe('feature flags', () => {
       version: 1,
       team_id: s.projectId,
     });
-    expect((await get(res.json().id)).json()).toEqual(res.json());
+    // One flag read also says what uses it: nothing yet.
+    expect((await get(res.json().id)).json()).toEqual({ ...res.json(), used_by: [] });
+  });
+
+  it('names what uses a flag when one is read: its early access feature, its experiments newest first', async () => {
+    const boolean = (await create({ key: key('beta') })).json();
+    const feature = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${s.projectId}/early_access_feature/`,
+      headers: s.headers,
+      payload: { name: 'New editor', stage: 'beta', feature_flag_id: boolean.id },
+    });
+    expect(feature.statusCode, feature.body).toBe(201);
+    expect((await get(boolean.id)).json().used_by).toEqual([{ type: 'early_access_feature', id: feature.json().id, name: 'New editor', status: 'beta' }]);
+
+    const variants = [
+      { key: 'control', rollout_percentage: 50 },
+      { key: 'test', rollout_percentage: 50 },
+    ];
+    const multivariate = (
+      await create({ key: key('split'), filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } } })
+    ).json();
+    const experiments = `/api/projects/${s.projectId}/experiments/`;
+    const experiment = (body: Record<string, unknown>) => s.app.inject({ method: 'POST', url: experiments, headers: s.headers, payload: body });
+    const first = await experiment({
+      name: 'First try',
+      feature_flag_key: multivariate.key,
+      metrics: [{ kind: 'conversion', event: 'buy' }],
+      status: 'running',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    await s.app.inject({ method: 'PATCH', url: `${experiments}${first.json().id}/`, headers: s.headers, payload: { status: 'complete' } });
+    const second = await experiment({ name: 'Second try', feature_flag_key: multivariate.key });
+    expect(second.statusCode, second.body).toBe(201);
+    expect((await get(multivariate.id)).json().used_by).toEqual([
+      { type: 'experiment', id: second.json().id, name: 'Second try', status: 'draft' },
+      { type: 'experiment', id: first.json().id, name: 'First try', status: 'complete' },
+    ]);
   });
 
   it('defaults filters to no groups', async () => {

@@ -25,6 +25,20 @@ const ListSchema = Type.Object({
   ),
 });
 
+const PerDayQuery = Type.Object({
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'how many days back, today included' })),
+});
+const PerDaySchema = Type.Object(
+  {
+    days: Type.Array(Type.String({ description: 'a UTC day, YYYY-MM-DD' }), {
+      description: 'every day of the range from the day the feature was created, oldest first',
+    }),
+    opted_in: Type.Array(Type.Integer(), { description: 'opt-ins each day' }),
+    opted_out: Type.Array(Type.Integer(), { description: 'opt-outs each day' }),
+  },
+  { description: "the feature's own opt-ins and opt-outs: every choice, also one repeating the current state" },
+);
+
 const ListQuery = Type.Object({
   ...PageQuery.properties,
   enrolled: Type.Optional(Type.Boolean({ description: 'only those opted in (true) or out (false)' })),
@@ -73,6 +87,21 @@ export const enrollmentRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       );
       return { ...pageOf(request, count, results, page), counts };
     },
+  );
+
+  app.get<{ Params: Static<typeof ProjectItemParams>; Querystring: Static<typeof PerDayQuery> }>(
+    `${path}/per_day`,
+    {
+      onRequest: authorize(services, 'early_access_feature:read'),
+      schema: {
+        tags,
+        summary: "An early access feature's opt-ins and opt-outs per UTC day, since it was created",
+        params: ProjectItemParams,
+        querystring: PerDayQuery,
+        response: { 200: PerDaySchema, ...errorResponses },
+      },
+    },
+    async (request) => services.enrollments.perDay(request.project!.id, request.params.id, request.query.days ?? 30),
   );
 
   app.post<{ Params: Static<typeof ProjectItemParams>; Body: Static<typeof EnrollBody> }>(

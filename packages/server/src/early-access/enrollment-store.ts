@@ -38,12 +38,12 @@ export type ListedEnrollment = Pick<EnrollmentRow, 'distinct_id' | 'person_uuid'
 
 /** SQL for early access enrollments. */
 export const enrollmentStore = {
-  /** A project's feature by id, with its live flag's key and filters. */
-  feature(db: Executor, projectId: number, id: string): Promise<EnrollableFeature | undefined> {
+  /** A project's feature by id, with its live flag's key and filters, and when it was created. */
+  feature(db: Executor, projectId: number, id: string): Promise<(EnrollableFeature & { created_at: string }) | undefined> {
     return db
       .selectFrom('early_access_features as f')
       .leftJoin('feature_flags as flag', (join) => join.onRef('flag.id', '=', 'f.feature_flag_id').on('flag.deleted', '=', 0))
-      .select(['f.id', 'f.name', 'f.stage', 'flag.key as flag_key', 'flag.filters as flag_filters'])
+      .select(['f.id', 'f.name', 'f.stage', 'f.created_at', 'flag.key as flag_key', 'flag.filters as flag_filters'])
       .where('f.project_id', '=', projectId)
       .where('f.id', '=', id)
       .executeTakeFirst();

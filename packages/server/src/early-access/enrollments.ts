@@ -1,12 +1,23 @@
 import { enrollmentProperty } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
 import { normalizeEvents, type IngestService } from '../capture/service';
+import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
+import { comparable, eventCounts } from '../events/store';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isUuid } from '../uuid';
 import { ENROLLMENT_EVENT, groupDistinctId } from './enrollment-events';
-import { enrollmentStore, type EnrollableFeature, type ListedEnrollment } from './enrollment-store';
+import { enrollmentStore, type ListedEnrollment } from './enrollment-store';
+
+const DAY_MS = 86_400_000;
+
+/** Opt-ins and opt-outs of a feature per UTC day (\`days\`), oldest first. */
+export interface EnrollmentsPerDay {
+  days: string[];
+  opted_in: number[];
+  opted_out: number[];
+}
 
 /** Stages in which nobody can be enrolled: the feature is not shown to anyone. */
 const CLOSED_STAGES: readonly string[] = ['draft', 'archived'];
@@ -48,8 +59,46 @@ function aggregationOf(filtersJson: string): number | null {
 export class EnrollmentService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly ingest: IngestService,
   ) {}
+
+  /**
+   * The feature's opt-ins and opt-outs per UTC day over the last \`days\` days (today included), from the day it was
+   * created: the \`$feature_enrollment_update\` events of its flag since then, each choice counted (also one that
+   * repeats the person's current state). Events of the same flag from before the feature existed (another feature's,
+   * since deleted) are not its own, and not counted.
+   */
+  async perDay(projectId: number, featureId: string, days: number, now = new Date()): Promise<EnrollmentsPerDay> {
+    const feature = await this.feature(projectId, featureId);
+    const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+    const created = Date.parse(feature.created_at);
+    const first = Math.max(today - (days - 1) * DAY_MS, Math.floor(created / DAY_MS) * DAY_MS);
+    const keys = Array.from({ length: Math.max(0, (today - first) / DAY_MS + 1) }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+    const counts = { days: keys, opted_in: keys.map(() => 0), opted_out: keys.map(() => 0) };
+    if (feature.flag_key === null || !keys.length) return counts;
+    const rows = await eventCounts.perBucketAndValue(
+      this.db,
+      this.dialect,
+      projectId,
+      {
+        event: ENROLLMENT_EVENT,
+        after: new Date(Math.max(first, created)).toISOString(),
+        before: new Date(today + DAY_MS).toISOString(),
+        bucketChars: 10,
+        properties: [{ key: '$feature_flag', values: [comparable(feature.flag_key)] }],
+      },
+      '$feature_enrollment',
+    );
+    const index = new Map(keys.map((day, i) => [day, i]));
+    for (const row of rows) {
+      const i = index.get(row.bucket);
+      if (i === undefined) continue;
+      if (row.v === comparable('true')) counts.opted_in[i]! += row.n;
+      else if (row.v === comparable('false')) counts.opted_out[i]! += row.n;
+    }
+    return counts;
+  }
 
   /** A page of the feature's enrollments, newest first, and the counts over all of them. */
   async list(projectId: number, featureId: string, enrolled: boolean | undefined, limit: number, offset: number) {
@@ -118,7 +167,7 @@ export class EnrollmentService {
     return { groupType: '', key: distinctId, distinctId };
   }
 
-  private async feature(projectId: number, id: string): Promise<EnrollableFeature> {
+  private async feature(projectId: number, id: string) {
     const feature = isUuid(id) ? await enrollmentStore.feature(this.db, projectId, id.toLowerCase()) : undefined;
     if (!feature) throw new NotFoundError();
     return feature;

@@ -6,7 +6,7 @@ import type { Changes } from '../changes';
 import { isUuid } from '../uuid';
 import { isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
-import { insertFlag, recordFlagActivity, type FlagUpdateGuard } from '../feature-flags/service';
+import { insertFlag, recordFlagActivity, type FlagUpdateGuard, type FlagUses } from '../feature-flags/service';
 import { flagStore, toFlag, type Filters, type FlagRow } from '../feature-flags/store';
 import { NotFoundError, ValidationError } from '../errors';
 import { enqueueWebhooks } from '../webhooks/outbox';
@@ -95,6 +95,12 @@ function checkDocumentationUrl(url: string | undefined) {
 
 const aggregationOf = (filters: Filters): number | null =>
   typeof filters.aggregation_group_type_index === 'number' ? filters.aggregation_group_type_index : null;
+
+/** The early access feature of a flag, for its page. */
+export const earlyAccessFlagUses: FlagUses = async (db, flag) => {
+  const feature = await earlyAccessStore.byFlag(db, flag.id);
+  return feature ? [{ type: 'early_access_feature', id: feature.id, name: feature.name, status: feature.stage }] : [];
+};
 
 /**
  * A flag linked to a feature keeps its aggregation (enrollments are recorded on persons, or on groups of its group

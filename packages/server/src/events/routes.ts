@@ -4,7 +4,7 @@ import { authorize } from '../http/auth';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, ProjectParams, Text, errorResponses } from '../http/schemas';
 import type { Services } from '../services';
-import { MAX_COUNT_DAYS, MAX_COUNT_HOUR_DAYS, MAX_SERIES } from './service';
+import { MAX_COUNT_DAYS, MAX_COUNT_HOUR_DAYS, MAX_EVENT_NAMES, MAX_SERIES } from './service';
 
 const EventSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: "the event's uuid (sent by the SDK, or made at ingestion)" }),
@@ -57,7 +57,17 @@ const EventCountsSchema = Type.Object({
   ),
 });
 
-/** `/api/projects/:project_id/events/`: stored events, newest first; `…/event_counts/`: one event's counts over time. */
+const EventNamesQuery = Type.Object({
+  search: Type.Optional(Text({ maxLength: 400, description: 'only names containing this, ignoring case' })),
+});
+const EventNamesSchema = Type.Object({
+  results: Type.Array(Type.String(), { description: `the names of the project's stored events, sorted, at most ${MAX_EVENT_NAMES}` }),
+});
+
+/**
+ * `/api/projects/:project_id/events/`: stored events, newest first; `…/event_counts/`: one event's counts over time;
+ * `…/event_names/`: the names events have, for pickers.
+ */
 export const eventRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   projectRoutes(app, services, { collection: 'events', object: 'event', tags: ['events'] }).list(EventListQuery, EventSchema, (projectId, query, page) =>
     services.events.list(projectId, query, page.limit, page.offset),
@@ -76,5 +86,20 @@ export const eventRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       },
     },
     async (request) => services.events.counts(request.project!.id, request.query),
+  );
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof EventNamesQuery> }>(
+    '/api/projects/:project_id/event_names',
+    {
+      onRequest: authorize(services, 'event:read'),
+      schema: {
+        tags: ['events'],
+        summary: "The names of the project's events",
+        params: ProjectParams,
+        querystring: EventNamesQuery,
+        response: { 200: EventNamesSchema, ...errorResponses },
+      },
+    },
+    async (request) => services.events.names(request.project!.id, request.query.search || undefined),
   );
 };

@@ -6,7 +6,7 @@ import { ValidationError } from '../errors';
 import { PAGE_MAX_BYTES } from '../http/pagination';
 import { isObject } from '../json';
 import type { Properties } from '../persons/store';
-import { OTHER_KEY, comparable, eventCounts, eventStore, wholeProperties, type CountFilters, type EventFilters } from './store';
+import { OTHER_KEY, comparable, eventCounts, eventNames, eventStore, wholeProperties, type CountFilters, type EventFilters } from './store';
 
 export interface EventQuery {
   event?: string;
@@ -41,6 +41,9 @@ export interface EventCounts {
   days: string[];
   series: { breakdown_value: string | null; counts: number[]; total: number }[];
 }
+
+/** Most event names listed. */
+export const MAX_EVENT_NAMES = 1000;
 
 /** Longest range of event counts: by day, and by hour. */
 export const MAX_COUNT_DAYS = 366;
@@ -208,6 +211,14 @@ export class EventService {
       other.total += s.total;
     }
     return { interval, days, series: [...sorted.slice(0, MAX_SERIES - 1), other] };
+  }
+
+  /** The project's event names (up to 1,000, sorted by code unit), those containing `search` (ignoring case) if given. */
+  async names(projectId: number, search: string | undefined): Promise<{ results: string[] }> {
+    // In code unit order on both databases (PostgreSQL's collation may order them otherwise).
+    const names = (await eventNames(this.db, projectId, MAX_EVENT_NAMES)).sort();
+    const needle = search?.toLowerCase();
+    return { results: needle ? names.filter((name) => name.toLowerCase().includes(needle)) : names };
   }
 
   async list(projectId: number, query: EventQuery, limit: number, offset: number) {

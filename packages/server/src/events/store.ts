@@ -131,6 +131,22 @@ export const eventStore = {
   },
 };
 
+/**
+ * The distinct event names of a project, sorted (by the database), at most `limit`: a walk from one name to the next along the
+ * (project_id, event, timestamp) index, one seek per name, however many events each has.
+ */
+export async function eventNames(db: Executor, projectId: number, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    with recursive names(name, n) as (
+      select (select min(event) from events where project_id = ${projectId}), 1
+      union all
+      select (select min(event) from events where project_id = ${projectId} and event > names.name), n + 1
+      from names where names.name is not null and n < ${limit}
+    )
+    select name from names where name is not null`.execute(db);
+  return rows.map((r) => r.name);
+}
+
 /** What `eventCounts` counts: one event's occurrences in a time range, optionally only those with given property values. */
 export interface CountFilters {
   event: string;

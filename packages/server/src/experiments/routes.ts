@@ -72,7 +72,7 @@ const editable = {
   metrics: Metrics,
   start_date: DateField,
   end_date: DateField,
-  status: Type.Enum([...STATUSES], { description: 'draft → running → complete; the flag is off while draft' }),
+  status: Type.Enum([...STATUSES], { description: 'draft → running → complete; the flag is left as it is while draft, and launched (split, on) at running' }),
 };
 const ExperimentCreate = Type.Object(
   {
@@ -80,10 +80,11 @@ const ExperimentCreate = Type.Object(
     feature_flag_key: Text({
       minLength: 1,
       maxLength: 400,
-      description: 'a new flag is made with this key; an existing multivariate flag with a `control` variant is used instead',
+      description:
+        'a new flag is made with this key (off until launch); an existing multivariate flag with a `control` variant is used instead, left as it is until launch',
     }),
     description: Type.Optional(editable.description),
-    variants: Type.Optional(Variants('default control/test 50/50; for an existing flag, its variants (given ones must match)')),
+    variants: Type.Optional(Variants('default: an existing flag’s variants, or control/test 50/50; the flag takes them at launch')),
     metrics: Type.Optional(editable.metrics),
     start_date: Type.Optional(editable.start_date),
     end_date: Type.Optional(editable.end_date),

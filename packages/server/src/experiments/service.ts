@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
 import { flagSummary } from '../early-access/service';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { KEY_PATTERN, insertFlag, recordFlagActivity, type FlagUpdateGuard } from '../feature-flags/service';
+import { KEY_PATTERN, insertFlag, recordFlagActivity, type FlagUpdateGuard, type FlagUses } from '../feature-flags/service';
 import { flagStore, toFlag, type Filters, type FlagRow } from '../feature-flags/store';
 import { enqueueWebhooks } from '../webhooks/outbox';
 import { experimentStore, type ExperimentChanges, type ExperimentRow } from './store';
@@ -46,7 +46,7 @@ export interface ExperimentInput {
   name: string;
   description?: string;
   feature_flag_key: string;
-  /** The split; when linking an existing flag, its variants (given ones must match them). Default control/test 50/50. */
+  /** The split; default: an existing flag's variants, or control/test 50/50 for a new flag. Applied to the flag at launch. */
   variants?: Variant[];
   metrics?: MetricInput[];
   start_date?: string | null;
@@ -142,10 +142,6 @@ export function flagVariants(filters: Filters): Variant[] {
 const sameSplit = (a: Variant[], b: Variant[]) =>
   a.length === b.length && a.every((v, i) => v.key === b[i]!.key && v.rollout_percentage === b[i]!.rollout_percentage);
 
-/** Same keys with the same shares, in any order. */
-const sameVariants = (a: Variant[], b: Variant[]) =>
-  a.length === b.length && a.every((v) => b.some((w) => w.key === v.key && w.rollout_percentage === v.rollout_percentage));
-
 /** The filters of a flag with this split; names and payloads of the variants that stay are kept. */
 function withVariants(filters: Filters, variants: Variant[]): Filters {
   const before = new Map(flagVariants(filters).map((v) => [v.key, v as Variant & { name?: unknown }]));
@@ -208,6 +204,14 @@ async function changeFlag(db: Kysely<Database>, flag: FlagRow, changes: { filter
   return updated;
 }
 
+/** Launching on a flag: it takes the experiment's split (when it differs) and turns on, in one change. */
+function launchOn(db: Kysely<Database>, flag: FlagRow, variants: Variant[], actor: Actor): Promise<FlagRow> {
+  const filters = JSON.parse(flag.filters) as Filters;
+  const launched = sameSplit(flagVariants(filters), variants) ? filters : withVariants(filters, variants);
+  checkFlagFilters(launched, 'variants');
+  return changeFlag(db, flag, { filters: launched, active: true }, actor);
+}
+
 /** The 400 for filters an experiment would give its flag that the flag rules refuse (not expected: the split is checked first). */
 function checkFlagFilters(filters: Filters, attr: string) {
   const error = validateFilters(filters);
@@ -218,8 +222,9 @@ const inOtherExperiment = (key: string, name: string) =>
   new ValidationError(`The feature flag "${key}" is already in experiment "${name}", which is not complete.`, 'feature_flag_key', 'unique');
 
 /**
- * Rules an open (draft or running) experiment puts on its flag, as changed through the flags API: it stays, keeps its
- * key (exposures name it) and its split (only the experiment changes it), and stays off while the experiment is a draft.
+ * Rules an open (draft or running) experiment puts on its flag, as changed through the flags API: it stays and keeps
+ * its key (exposures name it); while the experiment runs it also keeps its split (people were assigned by it). A draft
+ * leaves the flag to its owners otherwise: the experiment applies its split only when it is launched.
  */
 export const experimentFlagGuard: FlagUpdateGuard = async (db, flag, patch) => {
   const open = await experimentStore.openByFlag(db, flag.id);
@@ -227,13 +232,14 @@ export const experimentFlagGuard: FlagUpdateGuard = async (db, flag, patch) => {
   const used = `in use by experiment "${open.name}" (${open.status})`;
   if (patch.deleted === true) throw new ValidationError(`Cannot delete a feature flag ${used}; complete or delete the experiment first.`, 'deleted');
   if (patch.key !== undefined && patch.key !== flag.key) throw new ValidationError(`Cannot change the key of a feature flag ${used}.`, 'key');
-  if (patch.filters !== undefined && !sameSplit(flagVariants(patch.filters), flagVariants(JSON.parse(flag.filters) as Filters))) {
-    throw new ValidationError(`Cannot change the variants of a feature flag ${used}; change the experiment's variants instead.`, 'filters');
-  }
-  if (patch.active === true && open.status === 'draft') {
-    throw new ValidationError(`The feature flag is ${used}: it stays off until the experiment runs.`, 'active');
+  if (open.status === 'running' && patch.filters !== undefined && !sameSplit(flagVariants(patch.filters), flagVariants(JSON.parse(flag.filters) as Filters))) {
+    throw new ValidationError(`Cannot change the variants of a feature flag ${used}; people were assigned by them.`, 'filters');
   }
 };
+
+/** A flag's experiments, for its page. */
+export const experimentFlagUses: FlagUses = async (db, flag) =>
+  (await experimentStore.byFlag(db, flag.id)).map((e) => ({ type: 'experiment', id: e.id, name: e.name, status: e.status }));
 
 export class ExperimentService {
   constructor(
@@ -253,8 +259,10 @@ export class ExperimentService {
   }
 
   /**
-   * Creates an experiment on a new multivariate flag (`feature_flag_key` free) or on the live multivariate flag with
-   * that key and a `control` variant, whose variants it takes; the flag is off while the experiment is a draft.
+   * Creates an experiment on a new multivariate flag (`feature_flag_key` free), off until the experiment runs, or on
+   * the live multivariate flag with that key and a `control` variant, whose variants it takes unless others are given.
+   * A draft leaves an existing flag exactly as it is (whoever it serves keeps getting it); created running, the
+   * experiment launches on it at once (its split, and on).
    */
   async create(projectId: number, input: ExperimentInput, actor: Actor): Promise<Experiment> {
     const given = input.variants === undefined ? undefined : checkVariants(input.variants);
@@ -292,17 +300,15 @@ export class ExperimentService {
             'feature_flag_key',
           );
         }
-        if (given && !sameVariants(given, own)) {
-          throw new ValidationError(`The variants must be those of the feature flag "${existing.key}": ${splitText(own)}.`, 'variants');
-        }
-        variants = checkVariants(
-          own.map((v) => ({ key: v.key, rollout_percentage: v.rollout_percentage })),
-          'feature_flag_key',
-        );
+        variants =
+          given ??
+          checkVariants(
+            own.map((v) => ({ key: v.key, rollout_percentage: v.rollout_percentage })),
+            'feature_flag_key',
+          );
         const open = await experimentStore.openByFlag(trx, existing.id);
         if (open) throw inOtherExperiment(existing.key, open.name);
-        // A draft turns off a linked flag that was serving users; running turns it on.
-        flag = await changeFlag(trx, existing, { active: running }, actor);
+        flag = running ? await launchOn(trx, existing, variants, actor) : existing;
       } else {
         variants = given ?? DEFAULT_VARIANTS;
         const filters: Filters = {
@@ -346,16 +352,16 @@ export class ExperimentService {
         throw error;
       }
       await recordExperimentActivity(trx, actor, undefined, row);
-      return toExperiment(row, flag);
+      return { experiment: toExperiment(row, flag), flagChanged: flag !== existing };
     });
-    this.changes.flagsChanged(projectId);
-    return created;
+    if (created.flagChanged) this.changes.flagsChanged(projectId);
+    return created.experiment;
   }
 
   /**
-   * Changes name, description, variants (only in draft: the flag's split follows), metrics, dates or status. Running
-   * sets start_date to now unless one is given (now or before), complete sets end_date likewise; running turns the
-   * flag on.
+   * Changes name, description, variants (only in draft), metrics, dates or status. Running sets start_date to now
+   * unless one is given (now or before), complete sets end_date likewise. The flag changes only at launch (draft →
+   * running): it takes the experiment's split, when it differs, and turns on.
    */
   async update(projectId: number, id: number, patch: ExperimentPatch, actor: Actor): Promise<Experiment> {
     const result = await this.db.transaction().execute(async (trx) => {
@@ -397,12 +403,7 @@ export class ExperimentService {
       if (start !== row.start_date) changes.start_date = start;
       if (end !== row.end_date) changes.end_date = end;
       if (to !== from) changes.status = to;
-      if (changes.variants !== undefined) {
-        const filters = withVariants(JSON.parse(flag.filters) as Filters, variants);
-        checkFlagFilters(filters, 'variants');
-        flag = await changeFlag(trx, flag, { filters }, actor);
-      }
-      if (from === 'draft' && to === 'running') flag = await changeFlag(trx, flag, { active: true }, actor);
+      if (from === 'draft' && to === 'running') flag = await launchOn(trx, flag, variants, actor);
       const updated = Object.keys(changes).length ? await experimentStore.update(trx, row, changes) : row;
       await recordExperimentActivity(trx, actor, row, updated);
       return { experiment: toExperiment(updated, flag), flagChanged: flag.version !== before };
@@ -476,8 +477,6 @@ export class ExperimentService {
     return flag;
   }
 }
-
-const splitText = (variants: Variant[]) => variants.map((v) => `${v.key} ${v.rollout_percentage} %`).join(', ');
 
 /** An end before the start: 400 on `end_date`. */
 function checkDates(start: string | null, end: string | null) {

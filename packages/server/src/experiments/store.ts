@@ -25,6 +25,11 @@ export const experimentStore = {
     return query.executeTakeFirst();
   },
 
+  /** A flag's experiments, newest first. */
+  byFlag(db: Executor, flagId: number): Promise<ExperimentRow[]> {
+    return db.selectFrom('experiments').selectAll().where('feature_flag_id', '=', flagId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  },
+
   async page(db: Executor, projectId: number, limit: number, offset: number) {
     const query = db.selectFrom('experiments').where('project_id', '=', projectId);
     return countThenPage(query, limit, offset, (page) => page.selectAll().orderBy('created_at').orderBy('id').execute());

@@ -24,6 +24,20 @@ export const FeatureFlagSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
+/** A flag with what uses it, as one flag is read. */
+const FeatureFlagDetailSchema = Type.Object({
+  ...FeatureFlagSchema.properties,
+  used_by: Type.Array(
+    Type.Object({
+      type: Type.Enum(['early_access_feature', 'experiment']),
+      id: Type.Union([Type.Integer(), Type.String()]),
+      name: Type.String(),
+      status: Type.String({ description: "an early access feature's stage, an experiment's status" }),
+    }),
+    { description: 'the early access feature and the experiments that use the flag' },
+  ),
+});
+
 /** The longest flag name; a longer search matches nothing (and would pass SQLite's 50,000-byte LIKE pattern limit). */
 const MAX_NAME = 10_000;
 const writable = {
@@ -62,7 +76,7 @@ export const featureFlagRoutes: FastifyPluginAsync<{ services: Services }> = asy
     }),
   );
   routes.create(FlagCreate, FeatureFlagSchema, (projectId, body, request) => services.flags.create(projectId, body, actorOf(request)));
-  routes.get(FeatureFlagSchema, (projectId, id) => services.flags.get(projectId, intId(id) ?? notFoundId()));
+  routes.get(FeatureFlagDetailSchema, (projectId, id) => services.flags.get(projectId, intId(id) ?? notFoundId()));
   routes.update(FlagUpdate, FeatureFlagSchema, (projectId, id, body, request) =>
     services.flags.update(projectId, intId(id) ?? notFoundId(), body, actorOf(request)),
   );

@@ -91,8 +91,20 @@ function renameEnrollment(filters: Filters, key: string): Filters {
  */
 export type FlagUpdateGuard = (db: Kysely<Database>, flag: FlagRow, patch: FlagPatch) => Promise<void>;
 
+/** Something that uses a flag (an early access feature, an experiment), as the flag's page links to it. */
+export interface FlagUse {
+  type: 'early_access_feature' | 'experiment';
+  id: string | number;
+  name: string;
+  /** Its stage or status (`beta`, `draft`, `running`, …). */
+  status: string;
+}
+/** The uses of a flag another domain knows of (flags know nothing of the domains that register one). */
+export type FlagUses = (db: Kysely<Database>, flag: FlagRow) => Promise<FlagUse[]>;
+
 export class FeatureFlagService {
   private readonly guards: FlagUpdateGuard[] = [];
+  private readonly uses: FlagUses[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -124,8 +136,16 @@ export class FeatureFlagService {
     return toFlag(row);
   }
 
-  async get(projectId: number, id: number): Promise<FeatureFlag> {
-    return toFlag(await this.row(projectId, id));
+  /** Adds a domain whose uses of a flag `get` lists. */
+  describeUses(uses: FlagUses) {
+    this.uses.push(uses);
+  }
+
+  /** The flag, and what uses it (`used_by`). */
+  async get(projectId: number, id: number): Promise<FeatureFlag & { used_by: FlagUse[] }> {
+    const row = await this.row(projectId, id);
+    const usedBy = (await Promise.all(this.uses.map((uses) => uses(this.db, row)))).flat();
+    return { ...toFlag(row), used_by: usedBy };
   }
 
   async list(projectId: number, opts: FlagListOptions) {
