@@ -76,7 +76,7 @@ export function createServices(db: Db, config: ServicesConfig) {
     flagsEvaluation: new FlagsService(db, new FlagDefinitionsCache(db.kysely, changes, config.flagCacheProjects)),
     ingest,
     webhooks: new WebhookService(db.kysely, { allowPrivate: config.webhookAllowPrivate ?? false }),
-    enrollments: new EnrollmentService(db.kysely, db.dialect, ingest),
+    enrollments: new EnrollmentService(db.kysely, ingest),
     errorTracking: new ErrorTrackingService(db, (projectId, release, frames) => sourceMaps.resolver.resolveFrames(projectId, release, frames)),
     sourceMaps,
   };

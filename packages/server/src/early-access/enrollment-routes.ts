@@ -95,7 +95,7 @@ export const enrollmentRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       onRequest: authorize(services, 'early_access_feature:read'),
       schema: {
         tags,
-        summary: "An early access feature's opt-ins and opt-outs per UTC day, since it was created",
+        summary: "An early access feature's opt-ins and opt-outs per UTC day (each person's latest choice)",
         params: ProjectItemParams,
         querystring: PerDayQuery,
         response: { 200: PerDaySchema, ...errorResponses },

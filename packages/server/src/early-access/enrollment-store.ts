@@ -121,6 +121,18 @@ export const enrollmentStore = {
     return { enrolled: count(1), opted_out: count(0) };
   },
 
+  /** A feature's enrollments made since `after` (ISO), counted per UTC day (of \`updated_at\`) and state. */
+  async perDay(db: Executor, featureId: string, after: string): Promise<{ day: string; enrolled: boolean; n: number }[]> {
+    const rows = await db
+      .selectFrom('early_access_enrollments')
+      .select([sql<string>`substr(updated_at, 1, 10)`.as('day'), 'enrolled', sql<number | string>`count(*)`.as('n')])
+      .where('feature_id', '=', featureId)
+      .where('updated_at', '>=', after)
+      .groupBy([sql`substr(updated_at, 1, 10)`, 'enrolled'])
+      .execute();
+    return rows.map((r) => ({ day: r.day, enrolled: Number(r.enrolled) === 1, n: Number(r.n) }));
+  },
+
   /** A page of a feature's enrollments, newest first, optionally only those opted in (or out). */
   async page(db: Executor, featureId: string, enrolled: boolean | undefined, limit: number, offset: number) {
     let query = listed(db).where('e.feature_id', '=', featureId);

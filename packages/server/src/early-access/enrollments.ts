@@ -1,10 +1,8 @@
 import { enrollmentProperty } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
 import { normalizeEvents, type IngestService } from '../capture/service';
-import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
-import { comparable, eventCounts } from '../events/store';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isUuid } from '../uuid';
 import { ENROLLMENT_EVENT, groupDistinctId } from './enrollment-events';
@@ -59,43 +57,27 @@ function aggregationOf(filtersJson: string): number | null {
 export class EnrollmentService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
     private readonly ingest: IngestService,
   ) {}
 
   /**
-   * The feature's opt-ins and opt-outs per UTC day over the last \`days\` days (today included), from the day it was
-   * created: the \`$feature_enrollment_update\` events of its flag since then, each choice counted (also one that
-   * repeats the person's current state). Events of the same flag from before the feature existed (another feature's,
-   * since deleted) are not its own, and not counted.
+   * Each person's (or group's) latest choice in the feature, per UTC day it was made, over the last `days` days (today
+   * included) from the day the feature was created or, when earlier, the day of its first choice: the same enrollments
+   * the counts count, so that the chart adds up to them.
    */
   async perDay(projectId: number, featureId: string, days: number, now = new Date()): Promise<EnrollmentsPerDay> {
     const feature = await this.feature(projectId, featureId);
     const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-    const created = Date.parse(feature.created_at);
-    const first = Math.max(today - (days - 1) * DAY_MS, Math.floor(created / DAY_MS) * DAY_MS);
-    const keys = Array.from({ length: Math.max(0, (today - first) / DAY_MS + 1) }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+    const from = today - (days - 1) * DAY_MS;
+    const rows = await enrollmentStore.perDay(this.db, feature.id, new Date(from).toISOString());
+    const start = Math.min(Date.parse(`${feature.created_at.slice(0, 10)}T00:00:00Z`), ...rows.map((r) => Date.parse(`${r.day}T00:00:00Z`)));
+    const first = Math.max(from, Math.min(start, today));
+    const keys = Array.from({ length: (today - first) / DAY_MS + 1 }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
     const counts = { days: keys, opted_in: keys.map(() => 0), opted_out: keys.map(() => 0) };
-    if (feature.flag_key === null || !keys.length) return counts;
-    const rows = await eventCounts.perBucketAndValue(
-      this.db,
-      this.dialect,
-      projectId,
-      {
-        event: ENROLLMENT_EVENT,
-        after: new Date(Math.max(first, created)).toISOString(),
-        before: new Date(today + DAY_MS).toISOString(),
-        bucketChars: 10,
-        properties: [{ key: '$feature_flag', values: [comparable(feature.flag_key)] }],
-      },
-      '$feature_enrollment',
-    );
     const index = new Map(keys.map((day, i) => [day, i]));
     for (const row of rows) {
-      const i = index.get(row.bucket);
-      if (i === undefined) continue;
-      if (row.v === comparable('true')) counts.opted_in[i]! += row.n;
-      else if (row.v === comparable('false')) counts.opted_out[i]! += row.n;
+      const i = index.get(row.day);
+      if (i !== undefined) (row.enrolled ? counts.opted_in : counts.opted_out)[i]! += row.n;
     }
     return counts;
   }
