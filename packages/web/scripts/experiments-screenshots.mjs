@@ -2,8 +2,9 @@
 // Usage: a service running the built app (npm start), then
 //   node packages/web/scripts/experiments-screenshots.mjs --base http://localhost:8000 --email you@example.com --password ...
 // On a service without accounts it creates the first one with those credentials. On a project without experiments it
-// seeds a running one (started ten days ago) and a draft: 600 people are assigned by /flags, exposed with
-// `$feature_flag_called` and convert at known rates, all through /batch/, as an app would send them.
+// seeds a running one (started ten days ago) and a draft on a live flag (pricing-page-test, made unless screenshots.mjs
+// made it) with a split of its own: 600 people are assigned by /flags, exposed with `$feature_flag_called` and convert
+// at known rates, all through /batch/, as an app would send them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,18 +49,39 @@ async function seed(context, csrf) {
   const project = (await call('GET', '/api/projects/')).results[0];
   const p = `/api/projects/${project.id}/experiments/`;
   const existing = await call('GET', p);
-  if (existing.count > 0) return { project, running: existing.results.find((e) => e.status !== 'draft') ?? existing.results[0] };
+  if (existing.count > 0) {
+    const byStatus = (draft) => existing.results.find((e) => (e.status === 'draft') === draft) ?? existing.results[0];
+    return { project, running: byStatus(false), draft: byStatus(true) };
+  }
 
   const day = 86_400_000;
   const start = Date.now() - 10 * day;
+  // A draft on a flag that already serves people: it stays as it is until launch, which gives it the draft's split.
+  const flags = (await call('GET', `/api/projects/${project.id}/feature_flags/?search=pricing-page-test`)).results;
+  if (!flags.some((f) => f.key === 'pricing-page-test')) {
+    await call('POST', `/api/projects/${project.id}/feature_flags/`, {
+      key: 'pricing-page-test',
+      name: 'Which pricing page sells more',
+      filters: {
+        groups: [{ properties: [], rollout_percentage: 100 }],
+        multivariate: {
+          variants: [
+            { key: 'control', rollout_percentage: 40 },
+            { key: 'annual-first', rollout_percentage: 30 },
+            { key: 'monthly-first', rollout_percentage: 30 },
+          ],
+        },
+      },
+    });
+  }
   await call('POST', p, {
-    name: 'Pricing page copy',
-    description: 'Three headlines for the pricing page.',
-    feature_flag_key: 'pricing-copy',
+    name: 'Pricing page order',
+    description: 'Annual or monthly plans first on the pricing page.',
+    feature_flag_key: 'pricing-page-test',
     variants: [
       { key: 'control', rollout_percentage: 34 },
-      { key: 'benefits', rollout_percentage: 33 },
-      { key: 'savings', rollout_percentage: 33 },
+      { key: 'annual-first', rollout_percentage: 33 },
+      { key: 'monthly-first', rollout_percentage: 33 },
     ],
     metrics: [{ kind: 'conversion', event: 'subscribed', window_days: 7 }],
   });
@@ -102,7 +124,8 @@ async function seed(context, csrf) {
     const res = await context.request.post(`${base}/batch/`, { data: { api_key: project.api_token, batch: batch.slice(i, i + 500) } });
     if (!res.ok()) throw new Error(`/batch/: ${res.status()} ${await res.text()}`);
   }
-  return { project, running };
+  const draft = (await call('GET', p)).results.find((e) => e.status === 'draft');
+  return { project, running, draft };
 }
 
 const browser = await chromium.launch({
@@ -112,21 +135,47 @@ const browser = await chromium.launch({
 for (const scheme of ['light', 'dark']) {
   const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 860 } });
   const csrf = await session(context);
-  const { project, running } = await seed(context, csrf);
+  const { project, running, draft } = await seed(context, csrf);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[${scheme}] page error: ${error.message}`));
   page.on('console', (msg) => msg.type() === 'error' && console.error(`[${scheme}] console: ${msg.text()}`));
   const shots = [
     ['list', `/project/${project.id}/experiments`, (p) => p.getByRole('table', { name: 'Experiments' })],
     ['new', `/project/${project.id}/experiments/new`, (p) => p.getByRole('button', { name: 'Create experiment' })],
+    [
+      'new-existing-flag',
+      `/project/${project.id}/experiments/new?flag=${draft.feature_flag.id}`,
+      async (p) => {
+        await p.getByLabel('Name').fill('Pricing page order, again');
+        await p.getByLabel('Variant 1 key').waitFor();
+        return p.getByRole('button', { name: 'Create experiment' });
+      },
+    ],
+    [
+      'launch',
+      `/project/${project.id}/experiments/${draft.id}`,
+      async (p) => {
+        await p.getByRole('button', { name: 'Launch experiment' }).first().click();
+        return p.getByRole('table', { name: /^Changes to the flag/ });
+      },
+    ],
     ['results', `/project/${project.id}/experiments/${running.id}`, (p) => p.getByRole('table', { name: /^Results of/ })],
+    [
+      'ship',
+      `/project/${project.id}/experiments/${running.id}`,
+      async (p) => {
+        await p.getByRole('button', { name: 'Ship variant' }).click();
+        return p.getByRole('table', { name: /^Changes to the flag/ });
+      },
+    ],
   ];
   for (const [name, url, ready] of shots) {
     await page.goto(`${base}${url}`);
-    await ready(page).first().waitFor();
+    await (await ready(page)).first().waitFor();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(out, `web-experiments-${name}-${scheme}.png`), fullPage: true });
+    // A dialog covers the window, not the whole page.
+    await page.screenshot({ path: path.join(out, `web-experiments-${name}-${scheme}.png`), fullPage: !['launch', 'ship'].includes(name) });
     console.log(`web-experiments-${name}-${scheme}.png`);
   }
   await context.close();

@@ -66,6 +66,16 @@ export interface FeatureFlag {
   ensure_experience_continuity: boolean;
   version?: number;
   created_at?: string;
+  /** What uses the flag (when one flag is read). */
+  used_by?: FlagUse[];
+}
+
+/** An early access feature or an experiment that uses a flag; `status` is its stage or status. */
+export interface FlagUse {
+  type: 'early_access_feature' | 'experiment';
+  id: string | number;
+  name: string;
+  status: string;
 }
 
 export const STAGES = ['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived'] as const;
@@ -94,6 +104,13 @@ export interface Enrollment {
 
 export interface Enrollments extends Page<Enrollment> {
   counts: { enrolled: number; opted_out: number };
+}
+
+/** `GET …/early_access_feature/:id/enrollments/per_day/`: the feature's own opt-ins and opt-outs per UTC day. */
+export interface EnrollmentsPerDay {
+  days: string[];
+  opted_in: number[];
+  opted_out: number[];
 }
 
 export interface CapturedEvent {

@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { DAY_STEPS, dayLabel, dayRange } from './time-range';
 
 export interface ChartSeries {
   label: string;
@@ -26,8 +27,11 @@ export default function TimeChart({ days, series, height = 240, label }: { days:
         height,
         // The days are UTC calendar days: the axis labels them in UTC, or west of Greenwich each would show the day before.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-        axes: [axis, { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
+        scales: { x: { time: true, range: (_u, min, max) => dayRange(min, max) }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+        axes: [
+          { ...axis, incrs: DAY_STEPS, values: (u, ticks) => ticks.map((t) => dayLabel(t, [u.scales.x!.min!, u.scales.x!.max!])) },
+          { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) },
+        ],
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         series: [

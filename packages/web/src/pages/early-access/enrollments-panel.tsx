@@ -1,14 +1,62 @@
-import { Anchor, Button, Card, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Pagination, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { api, qs } from '../../api/client';
-import type { EarlyAccessFeature, Enrollments, Page, Person } from '../../api/types';
-import { EventCountsChart } from '../../components/chart';
+import type { EarlyAccessFeature, Enrollments, EnrollmentsPerDay, Page, Person } from '../../api/types';
 import { confirm } from '../../components/confirm';
 import { timeAgo } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
+
+const TimeChart = lazy(() => import('../../components/time-chart'));
+
+/**
+ * The feature's own opt-ins and opt-outs per day, last 30 days: each person's latest choice on the day they made it, so
+ * the lines add up to the counts above. Its query sits under the enrollments' key: opting someone in redraws it at once.
+ */
+function EnrollmentsPerDayChart({ projectId, featureId }: { projectId: number; featureId: string }) {
+  const query = useQuery({
+    queryKey: ['enrollments', projectId, featureId, 'per_day'],
+    queryFn: () => api.get<EnrollmentsPerDay>(`/api/projects/${projectId}/early_access_feature/${featureId}/enrollments/per_day/?days=30`),
+  });
+  const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <div>
+          <Title order={3} size="h5">
+            Opt-ins and opt-outs per day, last 30 days
+          </Title>
+          <Text size="xs" c="dimmed">
+            Each person once, on the day of their latest choice: the lines add up to the counts above.
+          </Text>
+        </div>
+        {query.isPending ? (
+          <Skeleton height={240} />
+        ) : query.error ? (
+          <ErrorState error={query.error} retry={() => query.refetch()} title="Could not load the chart" />
+        ) : total(query.data.opted_in) + total(query.data.opted_out) === 0 ? (
+          <Text c="dimmed" size="sm" py="lg" ta="center">
+            Nobody opted in or out of this feature yet. People opt in from your app (the Code tab shows how), or you can opt someone in below; each choice is
+            counted here.
+          </Text>
+        ) : (
+          <Suspense fallback={<Skeleton height={240} />}>
+            <TimeChart
+              label={`Opt-ins and opt-outs per day: ${total(query.data.opted_in)} opted in, ${total(query.data.opted_out)} opted out`}
+              days={query.data.days}
+              series={[
+                { label: 'Opted in', values: query.data.opted_in },
+                { label: 'Opted out', values: query.data.opted_out },
+              ]}
+            />
+          </Suspense>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
 
 const PEOPLE_PAGE = 20;
 
@@ -78,17 +126,7 @@ export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: 
           </Text>
         </Card>
       </SimpleGrid>
-      {feature.feature_flag && (
-        <EventCountsChart
-          projectId={projectId}
-          title="Opt-ins and opt-outs per day, last 30 days"
-          event="$feature_enrollment_update"
-          breakdown="$feature_enrollment"
-          where={{ $feature_flag: feature.feature_flag.key }}
-          labelOf={(v) => (v === 'true' ? 'Opted in' : v === 'false' ? 'Opted out' : String(v))}
-          empty="Nobody opted in or out in the last 30 days. People opt in from your app (the Code tab shows how); each choice is counted here."
-        />
-      )}
+      {feature.feature_flag && <EnrollmentsPerDayChart projectId={projectId} featureId={feature.id} />}
       {writable && (
         <Card withBorder padding="md">
           <form

@@ -1,6 +1,32 @@
-import { ActionIcon, Alert, Button, Card, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Autocomplete,
+  Button,
+  Card,
+  Checkbox,
+  Fieldset,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { api } from '../../api/client';
+import { useProjectId } from '../../api/hooks';
+import type { FeatureFlag, Page } from '../../api/types';
 import { useFormErrors } from '../../components/form-errors';
+import { launchChanges } from './flag-changes';
+import { FlagChanges } from './flag-changes-dialog';
 import type { ExperimentVariant, Metric } from './types';
 
 interface MetricDraft {
@@ -27,22 +53,47 @@ function evenSplit(n: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < 100 - base * n ? 1 : 0));
 }
 
+const hasControl = (flag: FeatureFlag) => (flag.filters?.multivariate?.variants ?? []).some((v) => v.key === 'control');
+const DEFAULT_SPLIT: ExperimentVariant[] = [
+  { key: 'control', rollout_percentage: 50 },
+  { key: 'test', rollout_percentage: 50 },
+];
+
 /**
- * The form of a new experiment: name, flag key, variants and their split, metrics (the first is the primary). An error
- * of the API appears next to the field its `attr` names (`variants`, `metrics__1__event`, …).
+ * The form of a new experiment: name, its flag (a new one, or an existing multivariate one whose variants and split it
+ * starts from), variants and their split, metrics (the first is the primary; event names offered from the project's
+ * events). An error of the API appears next to the field its `attr` names (`variants`, `metrics__1__event`, …).
+ * Launching at once on an existing flag first shows what changes on the flag and asks to confirm.
  */
 export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unknown>) => Promise<void> }) {
+  const projectId = useProjectId();
+  const search = useSearch({ strict: false }) as { flag?: string };
+  const flags = useQuery({
+    queryKey: ['feature_flags', projectId, 'multivariant'],
+    queryFn: () => api.get<Page<FeatureFlag>>(`/api/projects/${projectId}/feature_flags/?type=multivariant&limit=200`),
+  });
+  const eventNames = useQuery({
+    queryKey: ['event_names', projectId],
+    queryFn: () => api.get<{ results: string[] }>(`/api/projects/${projectId}/event_names/`),
+  });
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [flagKey, setFlagKey] = useState('');
   const [keyTouched, setKeyTouched] = useState(false);
-  const [variants, setVariants] = useState<ExperimentVariant[]>([
-    { key: 'control', rollout_percentage: 50 },
-    { key: 'test', rollout_percentage: 50 },
-  ]);
+  const [existingId, setExistingId] = useState<string | null>(search.flag ?? null);
+  const [mode, setMode] = useState<'new' | 'existing'>(search.flag ? 'existing' : 'new');
+  const [variants, setVariants] = useState<ExperimentVariant[]>(DEFAULT_SPLIT);
+  const [startedFrom, setStartedFrom] = useState<string | null>(null);
   const [metrics, setMetrics] = useState<MetricDraft[]>([newMetric()]);
   const [launch, setLaunch] = useState(false);
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState(false);
+  const existing = mode === 'existing' ? flags.data?.results.find((f) => String(f.id) === existingId) : undefined;
+  // The variants and split start from the chosen flag's (once per choice: edits stay).
+  if (existing && startedFrom !== String(existing.id)) {
+    setStartedFrom(String(existing.id));
+    setVariants((existing.filters.multivariate?.variants ?? []).map((v) => ({ key: v.key, rollout_percentage: v.rollout_percentage })));
+  }
   const errors = useFormErrors((attr) => {
     if (['name', 'description', 'feature_flag_key', 'variants', 'metrics'].includes(attr)) return attr;
     const metric = /^metrics__(\d+)__(\w+)$/.exec(attr);
@@ -50,7 +101,7 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
     if (attr.startsWith('variants')) return 'variants';
     return undefined;
   });
-  const key = keyTouched ? flagKey : slug(name);
+  const key = mode === 'existing' ? (existing?.key ?? '') : keyTouched ? flagKey : slug(name);
   const sum = variants.reduce((total, v) => total + (Number(v.rollout_percentage) || 0), 0);
 
   const setVariant = (i: number, patch: Partial<ExperimentVariant>) => {
@@ -70,7 +121,11 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
     event.preventDefault();
     errors.clear();
     if (!name.trim()) return errors.set('name', 'Give the experiment a name, like "One-page checkout".');
-    if (!key) return errors.set('feature_flag_key', 'Enter the key of the flag that splits people, like "one-page-checkout".');
+    if (!key)
+      return errors.set(
+        'feature_flag_key',
+        mode === 'existing' ? 'Choose the flag that splits people.' : 'Enter the key of the flag that splits people, like "one-page-checkout".',
+      );
     if (Math.abs(sum - 100) > 1e-9) return errors.set('variants', `The split must add up to 100 % (it adds up to ${sum} %).`);
     const blank = metrics.findIndex((m) => !m.event.trim());
     if (blank >= 0) return errors.set(`metrics.${blank}.event`, 'Enter the event this metric counts, like "purchase".');
@@ -86,6 +141,11 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
       ),
       ...(launch ? { status: 'running' } : {}),
     };
+    // Launching at once changes an existing flag: show what changes, and ask first.
+    if (launch && existing) setConfirming(body);
+    else await save(body);
+  };
+  const save = async (body: Record<string, unknown>) => {
     setBusy(true);
     try {
       await onSave(body);
@@ -93,6 +153,7 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
       errors.fromError(error);
     } finally {
       setBusy(false);
+      setConfirming(null);
     }
   };
 
@@ -128,21 +189,66 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
               maxRows={8}
               maxLength={100_000}
             />
-            <TextInput
-              label="Feature flag key"
-              description="A new multivariate flag gets this key; an existing multivariate flag with a control variant is used as it is."
-              value={key}
-              onChange={(e) => {
-                setKeyTouched(true);
-                setFlagKey(e.currentTarget.value);
-                errors.clear('feature_flag_key');
-              }}
-              error={errors.field('feature_flag_key')}
-              classNames={{ input: 'mono' }}
-              maxLength={400}
-              required
-              w={{ base: '100%', sm: 420 }}
-            />
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="flag-mode">
+                Feature flag
+              </Text>
+              <SegmentedControl
+                aria-labelledby="flag-mode"
+                w={{ base: '100%', sm: 420 }}
+                data={[
+                  { value: 'new', label: 'A new flag' },
+                  { value: 'existing', label: 'An existing flag' },
+                ]}
+                value={mode}
+                onChange={(v) => {
+                  setMode(v as 'new' | 'existing');
+                  errors.clear('feature_flag_key');
+                  if (v === 'new') {
+                    setStartedFrom(null);
+                    setVariants(DEFAULT_SPLIT);
+                  }
+                }}
+              />
+            </Stack>
+            {mode === 'new' ? (
+              <TextInput
+                label="Feature flag key"
+                description="A new multivariate flag with this key is made, off for everyone until you launch."
+                value={key}
+                onChange={(e) => {
+                  setKeyTouched(true);
+                  setFlagKey(e.currentTarget.value);
+                  errors.clear('feature_flag_key');
+                }}
+                error={errors.field('feature_flag_key')}
+                classNames={{ input: 'mono' }}
+                maxLength={400}
+                required
+                w={{ base: '100%', sm: 420 }}
+              />
+            ) : (
+              <Select
+                label="Existing flag"
+                description="A multivariate flag with a control variant. It stays exactly as it is until you launch: whoever it serves now keeps getting it."
+                placeholder={flags.isPending ? 'Loading flags…' : 'Choose a flag'}
+                searchable
+                nothingFoundMessage="No multivariate flag has that key"
+                data={(flags.data?.results ?? []).map((f) => ({
+                  value: String(f.id),
+                  label: hasControl(f) ? f.key : `${f.key} (no control variant)`,
+                  disabled: !hasControl(f),
+                }))}
+                value={existingId}
+                onChange={(v) => {
+                  setExistingId(v);
+                  errors.clear('feature_flag_key');
+                }}
+                error={errors.field('feature_flag_key') ?? (flags.error ? 'Could not load the flags.' : undefined)}
+                classNames={{ input: 'mono', option: 'mono' }}
+                w={{ base: '100%', sm: 420 }}
+              />
+            )}
           </Stack>
         </Card>
 
@@ -152,7 +258,14 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
               Variants and split
             </Title>
             <Text size="sm" c="dimmed" id="variants-help">
-              One variant must be <code>control</code>: the others are compared with it. The split is the share of people who get each variant.
+              One variant must be <code>control</code>: the others are compared with it. The split is the share of people who get each variant
+              {existing ? (
+                <>
+                  {' '}
+                  (from <code>{existing.key}</code>; the flag takes any change you make here when you launch)
+                </>
+              ) : null}
+              .
             </Text>
             {variants.map((v, i) => (
               <Group key={i} align="flex-end" gap="sm" wrap="nowrap">
@@ -247,14 +360,17 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
                         error={errors.field(`metrics.${i}.kind`)}
                         w={{ base: '100%', sm: 200 }}
                       />
-                      <TextInput
+                      <Autocomplete
                         label="Event"
                         placeholder="purchase"
+                        description="One your app sends, or a new one"
+                        data={eventNames.data?.results ?? []}
+                        limit={50}
                         value={m.event}
-                        onChange={(e) => setMetric(i, { event: e.currentTarget.value })}
+                        onChange={(value) => setMetric(i, { event: value })}
                         error={errors.field(`metrics.${i}.event`)}
                         maxLength={400}
-                        classNames={{ input: 'mono' }}
+                        classNames={{ input: 'mono', option: 'mono' }}
                         w={{ base: '100%', sm: 240 }}
                       />
                       {m.kind === 'conversion' ? (
@@ -298,7 +414,11 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
 
         <Checkbox
           label="Launch now"
-          description="Otherwise it is saved as a draft: its flag stays off for everyone until you launch it."
+          description={
+            existing
+              ? `Otherwise it is saved as a draft, and ${existing.key} stays exactly as it is until you launch.`
+              : 'Otherwise it is saved as a draft: its new flag stays off for everyone until you launch it.'
+          }
           checked={launch}
           onChange={(e) => setLaunch(e.currentTarget.checked)}
         />
@@ -308,6 +428,19 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
           </Button>
         </Group>
       </Stack>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Create and launch" size="lg">
+        <Stack gap="md">
+          {existing && <FlagChanges flagKey={existing.key} changes={launchChanges(existing, variants)} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button onClick={() => confirming && void save(confirming)} loading={busy}>
+              Create and launch
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </form>
   );
 }

@@ -12,6 +12,8 @@ import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
 import { ExperimentForm } from './experiment-form';
 import { ExperimentResultsPanel } from './experiment-results';
+import { launchChanges, shipChanges } from './flag-changes';
+import { FlagChanges } from './flag-changes-dialog';
 import { metricLabel, STATUS_INFO, type Experiment, type ExperimentStatus } from './types';
 
 export default function ExperimentPage() {
@@ -33,10 +35,12 @@ export default function ExperimentPage() {
     void queryClient.invalidateQueries({ queryKey: ['experiments', projectId] });
     void queryClient.invalidateQueries({ queryKey: ['experiment_results', projectId, e.id] });
   };
+  const [launching, setLaunching] = useState(false);
   const move = useMutation({
     mutationFn: (status: ExperimentStatus) => api.patch<Experiment>(`${base}${experimentId}/`, { status }),
     onSuccess: (e) => {
       saved(e);
+      setLaunching(false);
       toast({ message: e.status === 'running' ? `${e.name} is running: its flag is on.` : `${e.name} is complete.` });
     },
     onError: (error) => toast({ color: 'red', title: 'Could not change the experiment', message: describeError(error) }),
@@ -78,11 +82,7 @@ export default function ExperimentPage() {
             <Badge size="lg" variant="light" color={status.color}>
               {status.label}
             </Badge>
-            {writable && e.status === 'draft' && (
-              <Button onClick={() => move.mutate('running')} loading={move.isPending}>
-                Launch experiment
-              </Button>
-            )}
+            {writable && e.status === 'draft' && <Button onClick={() => setLaunching(true)}>Launch experiment</Button>}
             {writable && e.status === 'running' && (
               <Button
                 variant="default"
@@ -154,18 +154,9 @@ export default function ExperimentPage() {
             Results
           </Title>
           {e.status === 'draft' ? (
-            <EmptyState
-              title="Not launched yet"
-              action={
-                writable && (
-                  <Button onClick={() => move.mutate('running')} loading={move.isPending}>
-                    Launch experiment
-                  </Button>
-                )
-              }
-            >
-              While it is a draft, the flag is off for everyone. Launch it, and read the variant where the change happens in your app (below): each person is
-              counted from the first time they see a variant.
+            <EmptyState title="Not launched yet" action={writable && <Button onClick={() => setLaunching(true)}>Launch experiment</Button>}>
+              While it is a draft, the flag <code>{e.feature_flag_key}</code> stays exactly as it is. Launching gives it this split and turns it on; read the
+              variant where the change happens in your app (below): each person is counted from the first time they see a variant.
             </EmptyState>
           ) : (
             <ExperimentResultsPanel projectId={projectId} experiment={e} />
@@ -173,6 +164,22 @@ export default function ExperimentPage() {
         </section>
         <Snippet experiment={e} />
       </Stack>
+      <Modal opened={launching} onClose={() => setLaunching(false)} title={`Launch ${e.name}`} size="lg">
+        <Stack gap="md">
+          <FlagChanges flagKey={e.feature_flag_key} changes={launchChanges(e.feature_flag, e.variants)} />
+          <Text size="sm" c="dimmed">
+            From now on, everyone who reads the flag gets a variant of the split, and is counted the first time they see it.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setLaunching(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => move.mutate('running')} loading={move.isPending}>
+              Launch
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </>
   );
 }
@@ -192,11 +199,9 @@ function ShipVariant({ projectId, experiment, onShipped }: { projectId: number; 
   return (
     <>
       <Button onClick={() => setOpened(true)}>Ship variant</Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Ship a variant">
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Ship a variant" size="lg">
         <Stack gap="md">
-          <Text size="sm">
-            The flag <code>{experiment.feature_flag_key}</code> will give everyone the variant you choose, and the experiment completes.
-          </Text>
+          <Text size="sm">Everyone gets the variant you choose from now on, and the experiment completes.</Text>
           <Radio.Group label="Variant to ship" value={variant} onChange={setVariant}>
             <Stack gap="xs" mt="xs">
               {experiment.variants.map((v) => (
@@ -204,6 +209,7 @@ function ShipVariant({ projectId, experiment, onShipped }: { projectId: number; 
               ))}
             </Stack>
           </Radio.Group>
+          <FlagChanges flagKey={experiment.feature_flag_key} changes={shipChanges(experiment.feature_flag, variant)} />
           {ship.error && (
             <Text size="sm" c="red" role="alert">
               {describeError(ship.error)}

@@ -6,7 +6,7 @@ import { api, qs } from '../../api/client';
 import { timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { IntervalChart } from './interval-chart';
-import { decimal, metricLabel, percent, pValue, type Experiment, type ExperimentResults, type MetricResult, type Method } from './types';
+import { decimal, liftInterval, metricLabel, percent, pIs, pValue, type Experiment, type ExperimentResults, type MetricResult, type Method } from './types';
 
 const TimeChart = lazy(() => import('../../components/time-chart'));
 
@@ -97,14 +97,13 @@ function Results({ data, experiment }: { data: ExperimentResults; experiment: Ex
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <Stat label="People exposed" value={data.exposures_total.toLocaleString()} />
         <Stat label="Excluded (saw several variants)" value={data.excluded_multiple_variants.toLocaleString()} />
-        <Stat label="Sample ratio check (p)" value={data.srm_p_value === null ? '—' : pValue(data.srm_p_value)} />
+        <SampleRatioCheck data={data} />
       </SimpleGrid>
       {data.srm_flagged && (
-        <Alert color="orange" variant="light" title="Sample ratio mismatch" role="alert">
-          The exposures do not match the planned split ({planned}): a chi-square test gives p{' '}
-          {data.srm_p_value !== null && data.srm_p_value < 0.001 ? '<' : '='}{' '}
-          {data.srm_p_value !== null && data.srm_p_value < 0.001 ? '0.001' : pValue(data.srm_p_value)}, far less likely than chance allows. Something exposes or
-          loses one variant more than another (a redirect, a crash, a flag read only in one branch): the results below are likely biased until you find it.
+        <Alert color="orange" variant="light" title="Sample ratio mismatch: the results below are likely biased" role="alert">
+          The exposures do not match the planned split ({planned}): a chi-square test gives {pIs(data.srm_p_value)}, below {data.srm_threshold}, so chance alone
+          rarely explains the difference. Something exposes or loses one variant more than another (a redirect, a crash, a flag read only in one branch): find
+          it before you trust the numbers.
         </Alert>
       )}
       {data.exposures_total === 0 ? (
@@ -139,6 +138,26 @@ function Results({ data, experiment }: { data: ExperimentResults; experiment: Ex
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** The sample ratio check in words: passed or failed, with its p-value and threshold in small print. */
+function SampleRatioCheck({ data }: { data: ExperimentResults }) {
+  const ran = data.exposures_total > 0 && data.srm_p_value !== null;
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed">
+        Sample ratio check
+      </Text>
+      <Text fz={24} fw={700} c={data.srm_flagged ? 'orange' : undefined}>
+        {!ran ? 'Not yet' : data.srm_flagged ? 'Failed' : 'Passed'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {!ran
+          ? 'Runs once people are exposed.'
+          : `Exposures ${data.srm_flagged ? 'do not match' : 'match'} the planned split (${pIs(data.srm_p_value)}; fails below ${data.srm_threshold}).`}
+      </Text>
+    </Card>
   );
 }
 
@@ -214,8 +233,18 @@ function MetricCard({ result, method, sequential }: { result: MetricResult; meth
                     </Table.Td>
                     <Table.Td>
                       {v.lift ? (
-                        <Text span size="sm" c={v.lift.interval[0] > 0 ? 'green' : v.lift.interval[1] < 0 ? 'red' : undefined}>
-                          {percent(v.lift.estimate, true)} ({percent(v.lift.interval[0], true)} to {percent(v.lift.interval[1], true)})
+                        <Text
+                          span
+                          size="sm"
+                          c={
+                            v.lift.interval[0] !== null && v.lift.interval[0] > 0
+                              ? 'green'
+                              : v.lift.interval[1] !== null && v.lift.interval[1] < 0
+                                ? 'red'
+                                : undefined
+                          }
+                        >
+                          {percent(v.lift.estimate, true)} ({liftInterval(v.lift.interval)})
                         </Text>
                       ) : (
                         <Text span size="sm" c="dimmed">

@@ -1,9 +1,10 @@
-import { percent } from './types';
+import { liftInterval, percent } from './types';
 
 export interface IntervalRow {
   key: string;
   estimate: number;
-  interval: [number, number];
+  /** A null end: unbounded, drawn to the edge of the chart with an arrow. */
+  interval: [number | null, number | null];
 }
 
 const WIDTH = 640;
@@ -24,8 +25,8 @@ function ticks(lo: number, hi: number): number[] {
 }
 
 /** The colour of an interval: above zero green, below red, across zero grey (not conclusive). */
-const colorOf = ([lo, hi]: [number, number]) =>
-  lo > 0 ? 'var(--mantine-color-green-filled)' : hi < 0 ? 'var(--mantine-color-red-filled)' : 'var(--mantine-color-gray-6)';
+const colorOf = ([lo, hi]: IntervalRow['interval']) =>
+  lo !== null && lo > 0 ? 'var(--mantine-color-green-filled)' : hi !== null && hi < 0 ? 'var(--mantine-color-red-filled)' : 'var(--mantine-color-gray-6)';
 
 /**
  * Each variant's lift against control as a horizontal interval (a line from the low to the high end, a dot at the
@@ -33,7 +34,7 @@ const colorOf = ([lo, hi]: [number, number]) =>
  * next to it has them too).
  */
 export function IntervalChart({ rows, label }: { rows: IntervalRow[]; label: string }) {
-  const finite = rows.flatMap((r) => [r.interval[0], r.interval[1], r.estimate]).filter(Number.isFinite);
+  const finite = rows.flatMap((r) => [r.interval[0], r.interval[1], r.estimate]).filter((v): v is number => v !== null && Number.isFinite(v));
   let lo = Math.min(0, ...finite);
   let hi = Math.max(0, ...finite);
   if (hi - lo < 1e-9) {
@@ -45,7 +46,7 @@ export function IntervalChart({ rows, label }: { rows: IntervalRow[]; label: str
   hi += pad;
   const x = (v: number) => LABEL + ((v - lo) / (hi - lo)) * (WIDTH - LABEL - RIGHT);
   const height = TOP + rows.length * ROW + AXIS;
-  const summary = rows.map((r) => `${r.key}: ${percent(r.estimate, true)} (${percent(r.interval[0], true)} to ${percent(r.interval[1], true)})`).join('; ');
+  const summary = rows.map((r) => `${r.key}: ${percent(r.estimate, true)} (${liftInterval(r.interval)})`).join('; ');
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}
@@ -66,12 +67,15 @@ export function IntervalChart({ rows, label }: { rows: IntervalRow[]; label: str
       {rows.map((r, i) => {
         const y = TOP + i * ROW + ROW / 2;
         const color = colorOf(r.interval);
+        const [from, to] = [x(r.interval[0] ?? lo), x(r.interval[1] ?? hi)];
         return (
           <g key={r.key}>
             <text x={LABEL - 10} y={y + 4} textAnchor="end" fill="var(--mantine-color-text)" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
               {r.key.length > 16 ? `${r.key.slice(0, 15)}…` : r.key}
             </text>
-            <line x1={x(r.interval[0])} x2={x(r.interval[1])} y1={y} y2={y} stroke={color} strokeWidth={6} strokeLinecap="round" opacity={0.45} />
+            <line x1={from} x2={to} y1={y} y2={y} stroke={color} strokeWidth={6} strokeLinecap="round" opacity={0.45} />
+            {r.interval[0] === null && <path d={`M${from - 6},${y} l9,-7 v14 z`} fill={color} opacity={0.7} />}
+            {r.interval[1] === null && <path d={`M${to + 6},${y} l-9,-7 v14 z`} fill={color} opacity={0.7} />}
             <circle cx={x(r.estimate)} cy={y} r={5.5} fill={color} />
           </g>
         );

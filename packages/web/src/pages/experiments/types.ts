@@ -22,7 +22,7 @@ export interface Experiment {
   name: string;
   description: string;
   feature_flag_key: string;
-  feature_flag: Pick<FeatureFlag, 'id' | 'key'> & Partial<FeatureFlag>;
+  feature_flag: FeatureFlag;
   variants: ExperimentVariant[];
   metrics: Metric[];
   start_date: string | null;
@@ -44,7 +44,8 @@ export interface VariantResult {
   rate: number;
   credible_interval: [number, number];
   probability_to_be_best: number | null;
-  lift: { estimate: number; interval: [number, number] } | null;
+  /** A null end: unbounded (too little data in control to bound a ratio). */
+  lift: { estimate: number; interval: [number | null, number | null] } | null;
   p_value: number | null;
 }
 
@@ -62,13 +63,15 @@ export interface ExperimentResults {
   exposures_total: number;
   excluded_multiple_variants: number;
   srm_p_value: number | null;
+  /** The sample ratio check fails below this p-value. */
+  srm_threshold: number;
   srm_flagged: boolean;
   metrics: MetricResult[];
   exposures_by_day: { days: string[]; series: { key: string; counts: number[] }[] };
 }
 
 export const STATUS_INFO: Record<ExperimentStatus, { label: string; color: string; help: string }> = {
-  draft: { label: 'Draft', color: 'gray', help: 'Not started: its flag is off for everyone.' },
+  draft: { label: 'Draft', color: 'gray', help: 'Not started: its flag stays exactly as it is until you launch.' },
   running: { label: 'Running', color: 'blue', help: 'People get a variant and are counted when they see it.' },
   complete: { label: 'Complete', color: 'green', help: 'Finished: results cover its start to its end.' },
 };
@@ -87,11 +90,19 @@ export function percent(value: number | null | undefined, signed = false, digits
   return signed && value > 0 ? `+${text}` : text;
 }
 
+/** A lift interval in words: "+6.4 % to +97.7 %", "−100.0 % to no upper bound". */
+export function liftInterval([lo, hi]: [number | null, number | null]): string {
+  return `${lo === null ? 'no lower bound' : percent(lo, true)} to ${hi === null ? 'no upper bound' : percent(hi, true)}`;
+}
+
 /** A number with at most `digits` decimals, for means. */
 export function decimal(value: number | null | undefined, digits = 3): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return Number(value.toFixed(digits)).toLocaleString(undefined, { maximumFractionDigits: digits });
 }
+
+/** A p-value in a sentence: "p < 0.001", "p = 0.027". */
+export const pIs = (p: number | null | undefined) => (p !== null && p !== undefined && p < 0.001 ? 'p < 0.001' : `p = ${pValue(p)}`);
 
 /** A p-value as analysts write it ("< 0.001", "0.027"). */
 export function pValue(p: number | null | undefined): string {

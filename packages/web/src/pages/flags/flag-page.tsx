@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Code, Group, JsonInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Code, Group, JsonInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { canWrite, useMe, useProject, useProjectId } from '../../api/hooks';
-import type { FeatureFlag, FlagDetail } from '../../api/types';
+import type { FeatureFlag, FlagDetail, FlagUse } from '../../api/types';
 import { ActivityLog } from '../../components/activity-log';
 import { EventCountsChart } from '../../components/chart';
 import { confirm } from '../../components/confirm';
@@ -13,6 +13,7 @@ import { describeError, EmptyState, ErrorState, LoadingState } from '../../compo
 import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
 import { FlagForm, toDraft } from './flag-form';
+import { isMultivariate } from './flag-summary';
 
 export default function FlagPage() {
   const { flagId } = useParams({ strict: false }) as { flagId: string };
@@ -85,6 +86,7 @@ export default function FlagPage() {
           </Badge>
         }
       />
+      <UsedBy projectId={projectId} flag={f} writable={canWrite(me.data)} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="overview">Settings</Tabs.Tab>
@@ -132,6 +134,53 @@ export default function FlagPage() {
         </Tabs.Panel>
       </Tabs>
     </>
+  );
+}
+
+const USE_LABEL: Record<FlagUse['type'], string> = { early_access_feature: 'Early access feature', experiment: 'Experiment' };
+const usePath = (projectId: number, use: FlagUse) =>
+  `/project/${projectId}/${use.type === 'experiment' ? 'experiments' : 'early_access'}/${encodeURIComponent(String(use.id))}`;
+
+/**
+ * What uses the flag (its early access feature, its experiments), each a link; for a multivariate flag with a control
+ * variant and no open experiment, a way to start one from its variants and split.
+ */
+function UsedBy({ projectId, flag, writable }: { projectId: number; flag: FeatureFlag; writable: boolean }) {
+  const uses = flag.used_by ?? [];
+  const open = uses.some((u) => u.type === 'experiment' && u.status !== 'complete');
+  const canExperiment = writable && !open && isMultivariate(flag) && (flag.filters.multivariate?.variants ?? []).some((v) => v.key === 'control');
+  if (!uses.length && !canExperiment) return null;
+  return (
+    <Card withBorder padding="sm" mb="lg" component="section" aria-label="Used by">
+      <Group gap="lg" wrap="wrap" align="center">
+        <Text size="sm" fw={600}>
+          Used by
+        </Text>
+        {uses.length === 0 && (
+          <Text size="sm" c="dimmed">
+            Nothing yet
+          </Text>
+        )}
+        {uses.map((use) => (
+          <Group key={`${use.type}-${use.id}`} gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {USE_LABEL[use.type]}
+            </Text>
+            <Anchor component={Link} to={usePath(projectId, use)} size="sm" className="wrap-anywhere">
+              {use.name}
+            </Anchor>
+            <Badge size="sm" variant="light" color={use.status === 'running' ? 'blue' : use.status === 'complete' ? 'green' : 'gray'}>
+              {use.status}
+            </Badge>
+          </Group>
+        ))}
+        {canExperiment && (
+          <Button component={Link} to={`/project/${projectId}/experiments/new`} search={{ flag: String(flag.id) } as never} variant="light" size="xs" ml="auto">
+            Start an experiment on this flag
+          </Button>
+        )}
+      </Group>
+    </Card>
   );
 }
 
