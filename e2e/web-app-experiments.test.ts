@@ -175,4 +175,64 @@ describe('experiments in the web app', () => {
     const controlPerson = [...assigned].find(([, v]) => v === 'control')![0];
     for (const id of [controlPerson, 'somebody-new']) expect((await app.svc.flags({ distinct_id: id })).flags['one-page-checkout'].variant).toBe('test');
   });
+
+  it('a draft on a live flag leaves it as it is; the flag shows it; launching shows what changes and asks first', async () => {
+    const variants = [
+      { key: 'control', rollout_percentage: 50 },
+      { key: 'compact', rollout_percentage: 50 },
+    ];
+    const flag = await app.svc.api(`/api/projects/${projectId}/feature_flags/`, {
+      method: 'POST',
+      body: { key: 'compact-nav', active: true, filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } } },
+    });
+    const ids = Array.from({ length: 12 }, (_, i) => `reader-${i}`);
+    const served = async () => Promise.all(ids.map(async (id) => (await app.svc.flags({ distinct_id: id })).flags['compact-nav'].variant));
+    const before = await served();
+    expect(before).not.toContain(null);
+
+    // From the flag's page: an experiment starts from its variants and split.
+    await page.goto(`/project/${projectId}/feature_flags/${flag.id}`);
+    await page.getByRole('link', { name: 'Start an experiment on this flag' }).click();
+    await page.getByRole('heading', { name: 'New experiment', level: 1 }).waitFor();
+    expect(await page.getByLabel('Variant 2 key').inputValue()).toBe('compact');
+    await page.getByLabel('Name').fill('Compact navigation');
+    await page.getByRole('group', { name: 'Primary metric' }).getByLabel('Event').fill('purchase');
+    // Event names the project has are offered.
+    await page.getByRole('option', { name: 'purchase' }).waitFor();
+    await page.getByLabel('Variant 1 share (%)').fill('60');
+    await page.getByLabel('Variant 2 share (%)').fill('40');
+    await page.getByRole('button', { name: 'Create experiment' }).click();
+    await page.waitForURL((url) => /\/experiments\/\d+$/.test(url.pathname));
+    await page.getByText('Draft', { exact: true }).waitFor();
+
+    // The draft changed nothing: the flag is on, with its split, for the same people.
+    expect(await served()).toEqual(before);
+    expect((await app.svc.api(`/api/projects/${projectId}/feature_flags/${flag.id}/`)).filters.multivariate.variants).toEqual(variants);
+    await page.getByRole('link', { name: 'compact-nav' }).click();
+    await page.getByRole('region', { name: 'Used by' }).getByRole('link', { name: 'Compact navigation' }).waitFor();
+    await page.getByRole('region', { name: 'Used by' }).getByRole('link', { name: 'Compact navigation' }).click();
+
+    // Launching says exactly what changes, and nothing changes until it is confirmed.
+    await page.getByRole('button', { name: 'Launch experiment' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Launch Compact navigation' });
+    const changes = dialog.getByRole('table', { name: 'Changes to the flag compact-nav' });
+    expect(await rowsOf(changes)).toEqual([['Variants', 'control 50 %, compact 50 %', 'control 60 %, compact 40 %']]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await app.svc.api(`/api/projects/${projectId}/feature_flags/${flag.id}/`)).filters.multivariate.variants).toEqual(variants);
+    await page.getByRole('button', { name: 'Launch experiment' }).first().click();
+    await dialog.getByRole('button', { name: 'Launch', exact: true }).click();
+    await page.getByText('Running', { exact: true }).waitFor();
+    expect((await app.svc.api(`/api/projects/${projectId}/feature_flags/${flag.id}/`)).filters.multivariate.variants).toEqual([
+      { key: 'control', rollout_percentage: 60 },
+      { key: 'compact', rollout_percentage: 40 },
+    ]);
+  });
+
+  it('charts exposures of a single day on an axis of days around it, not of years', async () => {
+    await page.goto(`/project/${projectId}/experiments/${experimentId}`);
+    const chart = page.getByRole('img', { name: /^People exposed per day/ });
+    await chart.waitFor();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await expect.poll(() => chart.locator('.uplot').getAttribute('data-days')).toBe(`${day(-1)}/${day(1)}`);
+  });
 });

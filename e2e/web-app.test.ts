@@ -154,6 +154,11 @@ describe('the web app of a started service', () => {
     await page.getByRole('button', { name: 'Opt in', exact: true }).click();
     // Nobody sent an event as grace yet: the app asks first.
     await page.getByRole('dialog', { name: 'Nobody with the distinct id grace has been seen' }).getByRole('button', { name: 'Opt in anyway' }).click();
+    // The chart of the feature's own choices redraws at once, one day on an axis of days (not years).
+    const chart = page.getByRole('img', { name: 'Opt-ins and opt-outs per day: 1 opted in, 0 opted out' });
+    await chart.waitFor();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await expect.poll(() => chart.locator('.uplot').getAttribute('data-days')).toBe(`${day(-1)}/${day(1)}`);
     await page.getByRole('table', { name: 'People who opted in' }).getByRole('link', { name: 'grace' }).click();
     await waitForPath(page, `/project/${projectId}/persons/grace`);
     await page.getByRole('tab', { name: 'Feature flags' }).click();

@@ -31,12 +31,12 @@ const PerDayQuery = Type.Object({
 const PerDaySchema = Type.Object(
   {
     days: Type.Array(Type.String({ description: 'a UTC day, YYYY-MM-DD' }), {
-      description: 'every day of the range from the day the feature was created, oldest first',
+      description: 'every day of the range from the day the feature was created (or of its first choice, when earlier), oldest first',
     }),
-    opted_in: Type.Array(Type.Integer(), { description: 'opt-ins each day' }),
-    opted_out: Type.Array(Type.Integer(), { description: 'opt-outs each day' }),
+    opted_in: Type.Array(Type.Integer(), { description: 'people (or groups) opted in now who made that choice that day' }),
+    opted_out: Type.Array(Type.Integer(), { description: 'people (or groups) opted out now who made that choice that day' }),
   },
-  { description: "the feature's own opt-ins and opt-outs: every choice, also one repeating the current state" },
+  { description: "each enrollment's latest choice, by its day: what the feature's counts count, so they add up to them" },
 );
 
 const ListQuery = Type.Object({

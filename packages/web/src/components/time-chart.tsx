@@ -20,6 +20,7 @@ export default function TimeChart({ days, series, height = 240, label }: { days:
 
   useEffect(() => {
     if (!target.current || width === 0) return;
+    const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
     const axis = { stroke: dark ? '#c1c2c5' : '#495057', grid: { stroke: dark ? '#373a40' : '#e9ecef', width: 1 }, ticks: { show: false } };
     const plot = new uPlot(
       {
@@ -27,12 +28,22 @@ export default function TimeChart({ days, series, height = 240, label }: { days:
         height,
         // The days are UTC calendar days: the axis labels them in UTC, or west of Greenwich each would show the day before.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: true, range: (_u, min, max) => dayRange(min, max) }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+        scales: { x: { time: true, range: () => dayRange(xs[0] ?? null, xs.at(-1) ?? null) }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
         axes: [
           { ...axis, incrs: DAY_STEPS, values: (u, ticks) => ticks.map((t) => dayLabel(t, [u.scales.x!.min!, u.scales.x!.max!])) },
           { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) },
         ],
         legend: { show: true },
+        // The days the axis spans, on the element (uPlot draws its axes on a canvas): what the browser tests read.
+        hooks: {
+          setScale: [
+            (u, key) => {
+              const { min, max } = u.scales.x!;
+              if (key === 'x' && min != null && max != null)
+                u.root.dataset.days = [min, max].map((t) => new Date(t * 1000).toISOString().slice(0, 10)).join('/');
+            },
+          ],
+        },
         cursor: { drag: { x: false, y: false } },
         series: [
           // The legend shows each series' total until the pointer is on a day, then that day's counts.
@@ -50,7 +61,7 @@ export default function TimeChart({ days, series, height = 240, label }: { days:
           })),
         ],
       },
-      [days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), ...series.map((s) => s.values)],
+      [xs, ...series.map((s) => s.values)],
       target.current,
     );
     return () => plot.destroy();

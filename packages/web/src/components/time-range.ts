@@ -2,7 +2,8 @@ const DAY = 86_400;
 
 /**
  * The x range, in seconds, of a chart of UTC days: from the first day to the last, or a day either side of a single
- * one (left to itself, uPlot widens a range of zero width by years: one day of data drew an axis from 2027 to 2029).
+ * one. Given the days themselves: left to itself, uPlot widens a single time point to 1,000 days (86,400 divided by its
+ * `ms` option), and one day of data drew an axis running into 2029.
  */
 export function dayRange(min: number | null, max: number | null): [number, number] {
   if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, DAY];

@@ -34,6 +34,9 @@ export default function ExperimentPage() {
     queryClient.setQueryData(['experiment', projectId, String(e.id)], e);
     void queryClient.invalidateQueries({ queryKey: ['experiments', projectId] });
     void queryClient.invalidateQueries({ queryKey: ['experiment_results', projectId, e.id] });
+    // Its flag's page names it, and launching or shipping changes the flag.
+    void queryClient.invalidateQueries({ queryKey: ['feature_flag', projectId, String(e.feature_flag.id)] });
+    void queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
   };
   const [launching, setLaunching] = useState(false);
   const move = useMutation({

@@ -1,4 +1,5 @@
 import { Table, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import type { FlagChange } from './flag-changes';
 
 /**
@@ -47,9 +48,11 @@ export function FlagChanges({ flagKey, changes }: { flagKey: string; changes: Fl
 function Parts({ text }: { text: string }) {
   const parts = text.split(', ');
   return parts.map((part, i) => (
-    <span key={i} style={{ whiteSpace: 'nowrap' }}>
-      {part}
-      {i < parts.length - 1 ? ', ' : ''}{' '}
-    </span>
+    <Fragment key={i}>
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {part}
+        {i < parts.length - 1 ? ',' : ''}
+      </span>{' '}
+    </Fragment>
   ));
 }
