@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_STEPS, dayLabel, dayRange } from '../src/components/time-range';
 
-// The x range of the day charts (exposures per day, opt-ins per day, flag evaluations): uPlot's own range for a single
-// day ran from 2027 to 2029.
+// The x axis of the day charts (exposures per day, opt-ins per day, flag evaluations): a single day sits between the
+// day before and the day after (uPlot's own range for one time point spans 1,000 days), ticks fall on whole days.
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 describe('dayRange', () => {

@@ -3,7 +3,7 @@ const DAY = 86_400;
 /**
  * The x range, in seconds, of a chart of UTC days: from the first day to the last, or a day either side of a single
  * one. Given the days themselves: left to itself, uPlot widens a single time point to 1,000 days (86,400 divided by its
- * `ms` option), and one day of data drew an axis running into 2029.
+ * `ms` option).
  */
 export function dayRange(min: number | null, max: number | null): [number, number] {
   if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, DAY];

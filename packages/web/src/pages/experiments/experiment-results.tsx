@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { api, qs } from '../../api/client';
 import { timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
+import { splitText } from './flag-changes';
 import { IntervalChart } from './interval-chart';
 import { decimal, liftInterval, metricLabel, percent, pIs, pValue, type Experiment, type ExperimentResults, type MetricResult, type Method } from './types';
 
@@ -90,7 +91,7 @@ export function ExperimentResultsPanel({ projectId, experiment }: { projectId: n
 }
 
 function Results({ data, experiment }: { data: ExperimentResults; experiment: Experiment }) {
-  const planned = experiment.variants.map((v) => `${v.key} ${v.rollout_percentage} %`).join(', ');
+  const planned = splitText(experiment.variants);
   const byVariant = data.exposures_by_day.series.map((s) => ({ key: s.key, total: s.counts.reduce((a, b) => a + b, 0) }));
   return (
     <Stack gap="lg">
