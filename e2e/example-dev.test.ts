@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { freePort } from '@service/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPerFile } from './support/browser';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   // (Vite reads APP_PUBLIC_* from both).
   dev = spawn('npm', ['run', line.script, '-w', line.workspace, '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', APP_PUBLIC_SERVICE_KEY: svc.token, APP_PUBLIC_SERVICE_HOST: svc.url },
+    env: { ...process.env, NO_COLOR: '1', NODE_ENV: 'development', APP_PUBLIC_SERVICE_KEY: svc.token, APP_PUBLIC_SERVICE_HOST: svc.url },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,7 +58,8 @@ beforeAll(async () => {
   dev.stderr!.on('data', (d) => (output += d));
   chromium.cleanup(stopDevServer);
   const deadline = Date.now() + 60_000;
-  while (!output.includes(url)) {
+  // Vite colours the port when a terminal asks for colour (CI may set FORCE_COLOR): read the text without its escapes.
+  while (!stripVTControlCharacters(output).includes(url)) {
     if (Date.now() > deadline || dev.exitCode !== null) throw new Error(`${line.line} did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
