@@ -106,6 +106,8 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   registerErrorHandling(app);
   // Accepted events are committed before the app (and then its database) closes.
   app.addHook('onClose', () => services.ingest.close());
+  // Regrouping after a source map upload stops between two steps; a later upload of the release runs it again.
+  app.addHook('onClose', () => services.errorTracking.close());
   // The webhook outbox is sent while the app runs; attempts under way are cut short on close and retried at the next start.
   const webhookWorker = new WebhookDeliveryWorker(services.db, {
     allowPrivate: config.webhookAllowPrivate ?? false,

@@ -55,6 +55,8 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** Largest source map upload body (after gzip is inflated), in bytes. */
   sourcemapMaxBytes: number;
+  /** Largest minified file uploaded beside its source map, in bytes. */
+  sourcemapMaxSourceBytes: number;
   /** Decoded source maps kept in memory, counted by the memory they take, in bytes; the least recently used past it are dropped. */
   sourcemapCacheBytes: number;
   /** Segments a source map's `mappings` may have; past it an upload gets 413. */
@@ -79,6 +81,8 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
 
 /** `SOURCEMAP_MAX_BYTES` when unset: the maps of large bundles are several MB. */
 export const DEFAULT_SOURCEMAP_MAX_BYTES = 20 * 1024 * 1024;
+/** `SOURCEMAP_MAX_SOURCE_BYTES` when unset: reading a file's functions takes some 30 bytes of the worker's memory a byte. */
+export const DEFAULT_SOURCEMAP_MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 /** `SOURCEMAP_CACHE_BYTES` when unset: a decoded map takes 20 bytes a segment, 4 a line, and its strings' UTF-8. */
 export const DEFAULT_SOURCEMAP_CACHE_BYTES = 128 * 1024 * 1024;
 /** `SOURCEMAP_MAX_SEGMENTS` when unset: `mappings` take some 7 bytes a segment (posthog-js's, babel's parser's), so a map of SOURCEMAP_MAX_BYTES holds about this many. */
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 1000, 10),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 1),
     sourcemapMaxBytes: int(env, 'SOURCEMAP_MAX_BYTES', DEFAULT_SOURCEMAP_MAX_BYTES, 1024),
+    sourcemapMaxSourceBytes: int(env, 'SOURCEMAP_MAX_SOURCE_BYTES', DEFAULT_SOURCEMAP_MAX_SOURCE_BYTES, 1024),
     sourcemapCacheBytes: int(env, 'SOURCEMAP_CACHE_BYTES', DEFAULT_SOURCEMAP_CACHE_BYTES, 1024 * 1024),
     sourcemapMaxSegments: int(env, 'SOURCEMAP_MAX_SEGMENTS', DEFAULT_SOURCEMAP_MAX_SEGMENTS, 1),
     sourcemapMaxLines: int(env, 'SOURCEMAP_MAX_LINES', DEFAULT_SOURCEMAP_MAX_LINES, 1),

@@ -7,6 +7,7 @@ import {
   DEFAULT_SOURCEMAP_LOAD_BYTES_PER_SECOND,
   DEFAULT_SOURCEMAP_MAX_LINES,
   DEFAULT_SOURCEMAP_MAX_SEGMENTS,
+  DEFAULT_SOURCEMAP_MAX_SOURCE_BYTES,
   type Config,
 } from './config';
 import type { Db } from './db/database';
@@ -33,7 +34,13 @@ export type ServicesConfig = Pick<Config, 'ingestMaxPendingEvents'> &
   Partial<
     Pick<
       Config,
-      'webhookAllowPrivate' | 'sourcemapCacheBytes' | 'sourcemapMaxSegments' | 'sourcemapMaxLines' | 'sourcemapLoadBytesPerSecond' | 'flagCacheProjects'
+      | 'webhookAllowPrivate'
+      | 'sourcemapMaxSourceBytes'
+      | 'sourcemapCacheBytes'
+      | 'sourcemapMaxSegments'
+      | 'sourcemapMaxLines'
+      | 'sourcemapLoadBytesPerSecond'
+      | 'flagCacheProjects'
     >
   >;
 
@@ -58,7 +65,7 @@ export function createServices(db: Db, config: ServicesConfig) {
       maxLines: config.sourcemapMaxLines ?? DEFAULT_SOURCEMAP_MAX_LINES,
     },
   });
-  const sourceMaps = new SourceMapService(db.kysely, resolver);
+  const sourceMaps = new SourceMapService(db.kysely, resolver, { maxSourceBytes: config.sourcemapMaxSourceBytes ?? DEFAULT_SOURCEMAP_MAX_SOURCE_BYTES });
   return {
     db,
     changes,

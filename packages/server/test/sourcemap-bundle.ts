@@ -71,14 +71,55 @@ export interface Bundle {
 }
 
 /** Builds the app with esbuild, minified, with an external source map (and its sources' content). */
-export async function buildBundle(padding = 0, rounding = false): Promise<Bundle> {
+export function buildBundle(padding = 0, rounding = false): Promise<Bundle> {
+  return bundleOf({
+    'src/cart.ts': cartSource(padding, rounding),
+    'src/main.ts': mainSource,
+    'node_modules/tiny-each/index.js': librarySource,
+    'node_modules/tiny-each/package.json': JSON.stringify({ name: 'tiny-each', main: 'index.js' }),
+  });
+}
+
+/**
+ * A shop whose views are looked up by name and called through a variable (`const draw = views[name]; draw(model)`):
+ * `renderCart` throws in the callback it maps the cart's items with.
+ */
+export const viewsSource = [
+  'interface Item {',
+  '  price: number;',
+  '}',
+  '',
+  'export function renderCart(cart: { items: Item[] }): string {',
+  '  const rows = cart.items.map((item) => {',
+  "    if (item.price < 0) throw new RangeError('negative price ' + item.price);",
+  '    return `<li>${item.price}</li>`;',
+  '  });',
+  "  return `<ul>${rows.join('')}</ul>`;",
+  '}',
+  '',
+  'const views: Record<string, (model: any) => string> = { cart: renderCart };',
+  '',
+  'export function show(name: string, model: unknown): string {',
+  '  const draw = views[name]!;',
+  '  return draw(model);',
+  '}',
+  '',
+  '(globalThis as any).run = function run() {',
+  "  return show('cart', { items: [{ price: 1 }, { price: -2 }] });",
+  '};',
+  '',
+].join('\n');
+
+/** The shop of `viewsSource`, built as `buildBundle` builds the cart. */
+export const buildViewsBundle = () => bundleOf({ 'src/main.ts': viewsSource });
+
+/** Writes the files into a new project folder and builds its `src/main.ts`. */
+async function bundleOf(files: Record<string, string>): Promise<Bundle> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sourcemap-bundle-'));
-  fs.mkdirSync(path.join(root, 'src'));
-  fs.mkdirSync(path.join(root, 'node_modules', 'tiny-each'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'src', 'cart.ts'), cartSource(padding, rounding));
-  fs.writeFileSync(path.join(root, 'src', 'main.ts'), mainSource);
-  fs.writeFileSync(path.join(root, 'node_modules', 'tiny-each', 'index.js'), librarySource);
-  fs.writeFileSync(path.join(root, 'node_modules', 'tiny-each', 'package.json'), JSON.stringify({ name: 'tiny-each', main: 'index.js' }));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
   const dist = path.join(root, 'dist');
   await build({
     absWorkingDir: root,

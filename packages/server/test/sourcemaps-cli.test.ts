@@ -42,16 +42,16 @@ function upload(args: string[], env: Record<string, string> = {}): Promise<Resul
 
 // Each test runs the command a few times, each a new Node process compiling the sources (tsx).
 describe('service sourcemaps upload', { timeout: 120_000 }, () => {
-  it('uploads every *.js.map under --dir for the release, and exceptions captured afterwards are resolved', async () => {
-    // A second map in a sub-folder, for another file.
+  it('uploads every *.js.map under --dir for the release with the minified file beside it, and exceptions captured afterwards are resolved', async () => {
+    // A second map in a sub-folder, for another file, without its minified file.
     fs.mkdirSync(path.join(bundle.dist, 'assets', 'chunks'));
     fs.copyFileSync(path.join(bundle.dist, 'assets', 'app.js.map'), path.join(bundle.dist, 'assets', 'chunks', 'lazy.js.map'));
     const result = await upload(['--release', 'cli-1.0', '--dir', bundle.dist]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.trim().split('\n')).toEqual([
-      expect.stringMatching(/^uploaded {2}~\/assets\/(app|chunks\/lazy)\.js {2}\(\d+\.\d KB\)$/),
-      expect.stringMatching(/^uploaded {2}~\/assets\/(app|chunks\/lazy)\.js {2}\(\d+\.\d KB\)$/),
+    expect(result.stdout.trim().split('\n').sort()).toEqual([
       `2 source maps uploaded for release cli-1.0 to project ${service.projectId}`,
+      expect.stringMatching(/^uploaded {2}~\/assets\/app\.js {2}\(\d+\.\d KB, with the minified file\)$/),
+      expect.stringMatching(/^uploaded {2}~\/assets\/chunks\/lazy\.js {2}\(\d+\.\d KB, no minified file beside the map\)$/),
     ]);
     const api = restApi(service.url, service.key);
     const listed = await api<{ count: number; results: { url: string; release: string }[] }>(
@@ -81,7 +81,9 @@ describe('service sourcemaps upload', { timeout: 120_000 }, () => {
     }>('GET', `/api/projects/${service.projectId}/events/?event=$exception&distinct_id=cli-user`);
     const stack = events.results[0]!.properties.$exception_list[0]!.stacktrace;
     expect(stack.type).toBe('resolved');
-    expect(stack.frames.at(-1)).toMatchObject({ filename: 'src/cart.ts', function: 'fn' });
+    // Named by the functions that enclose them (the minified file went with the map): the throw site is the callback
+    // computeTotal passes to `each`.
+    expect(stack.frames.at(-1)).toMatchObject({ filename: 'src/cart.ts', function: '<anonymous>' });
     expect(stack.frames.at(-3)).toMatchObject({ filename: 'src/cart.ts', function: 'computeTotal' });
   });
 
@@ -111,10 +113,14 @@ describe('service sourcemaps upload', { timeout: 120_000 }, () => {
   it('reports each failed file and exits 1: an invalid map, a key without error_tracking:write', async () => {
     const broken = fs.mkdtempSync(path.join(storage.dataDir, 'broken-'));
     fs.writeFileSync(path.join(broken, 'good.js.map'), bundle.map);
+    // A minified file the service does not read: the map goes alone, and says why.
+    fs.writeFileSync(path.join(broken, 'good.js'), 'function (');
     fs.writeFileSync(path.join(broken, 'bad.js.map'), '{"version": 3, "mappings": ');
     const result = await upload(['--release', 'cli-bad', '--dir', broken]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('uploaded  ~/good.js');
+    expect(result.stdout).toMatch(
+      /uploaded {2}~\/good\.js {2}\(\d+\.\d KB, without the minified file: 400 \(source\): The minified file is not JavaScript the service reads: Unexpected token \(1:9\)\.\)/,
+    );
     expect(result.stderr).toContain('failed    ~/bad.js  400 (map): Not a valid source map (v3): not JSON.');
     expect(result.stderr).toContain('error: 1 of 2 source maps failed to upload (release cli-bad); 1 uploaded');
 

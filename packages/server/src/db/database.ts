@@ -34,6 +34,7 @@ import { sourceMaps } from './migrations/0011-source-maps';
 import { lz4Compression } from './migrations/0012-lz4-compression';
 import { exceptionStacks } from './migrations/0013-exception-stacks';
 import { eventRowsWithoutForeignKeys } from './migrations/0014-event-rows-without-foreign-keys';
+import { sourceMapScopes } from './migrations/0015-source-map-scopes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -103,6 +104,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0012-lz4-compression': lz4Compression(dialect),
     '0013-exception-stacks': exceptionStacks,
     '0014-event-rows-without-foreign-keys': eventRowsWithoutForeignKeys(dialect),
+    '0015-source-map-scopes': sourceMapScopes(dialect),
   };
 }
 

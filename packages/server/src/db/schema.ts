@@ -303,6 +303,8 @@ export interface SourceMapTable {
   map: string;
   /** The minified file, when it was uploaded too. */
   source: string | null;
+  /** The minified file's functions, packed (`FunctionScopes`); null without the file. */
+  scopes: Uint8Array | null;
   /** Bytes of `map` and `source` (UTF-8). */
   size: number;
   created_at: string;

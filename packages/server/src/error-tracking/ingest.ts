@@ -43,7 +43,7 @@ const MAX_ISSUE_TEXT = 255;
 const unique = <T>(items: Iterable<T>) => [...new Set(items)];
 
 /** What a sanitized exception list yields: the list, its stack traces as stored, and the proposed fingerprint and summary properties of it. */
-interface Sanitized {
+export interface Sanitized {
   list: ExceptionEntry[];
   /** The list as the event's row keeps it: without the stack traces `stacks` holds (the list itself when none has one). */
   bare: ExceptionEntry[];
@@ -242,7 +242,12 @@ export async function prepareExceptions(events: PreparedEvent[], projectId: numb
 }
 
 /** A new list with the frames of each exception source-mapped, or undefined when no frame was. */
-async function resolvedList(list: ExceptionEntry[], projectId: number, release: string | undefined, resolve: ResolveFrames): Promise<Sanitized | undefined> {
+export async function resolvedList(
+  list: ExceptionEntry[],
+  projectId: number,
+  release: string | undefined,
+  resolve: ResolveFrames,
+): Promise<Sanitized | undefined> {
   let any = false;
   const entries: ExceptionEntry[] = [];
   for (const exception of list) {

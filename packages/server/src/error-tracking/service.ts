@@ -6,6 +6,8 @@ import type { Executor } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { PAGE_MAX_BYTES } from '../http/pagination';
 import { isUuid } from '../uuid';
+import { mergeIssues } from './issue-merge';
+import { ReleaseRegrouping } from './regroup';
 import { prepareExceptions, type PreparedEvent, type ResolveFrames } from './ingest';
 import { wholeProperties } from '../events/store';
 import { issueStore, type IssueFilter, type IssueOrder, type IssueRow, type OccurrenceEvent } from './store';
@@ -58,10 +60,32 @@ export interface IssuePatch {
  * merge is deleting, nor reopens one under a status change.
  */
 export class ErrorTrackingService {
+  private readonly regrouping: ReleaseRegrouping | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly resolve?: ResolveFrames,
-  ) {}
+  ) {
+    this.regrouping = resolve && new ReleaseRegrouping(db, resolve);
+  }
+
+  /**
+   * Regroups the release's open issues with the maps it has now (regroup.ts), after the caller has moved on: call it
+   * once a release's source map has been uploaded. Resolves once the run is over (tests wait for it).
+   */
+  regroup(projectId: number, release: string, actor: Actor): Promise<void> {
+    return this.regrouping?.schedule(projectId, release, actor) ?? Promise.resolve();
+  }
+
+  /** Resolves once no regrouping waits or is under way. */
+  settled(): Promise<void> {
+    return this.regrouping?.settled() ?? Promise.resolve();
+  }
+
+  /** Waits for regrouping under way to stop. */
+  close(): Promise<void> {
+    return this.regrouping?.close() ?? Promise.resolve();
+  }
 
   /** Readies a capture's `$exception` events for storage (sanitized, source-mapped, fingerprinted); see `prepareExceptions`. */
   prepare(events: PreparedEvent[], projectId: number): Promise<void> {
@@ -147,30 +171,8 @@ export class ErrorTrackingService {
       const others = found.sort((a, b) => wanted.indexOf(a.id) - wanted.indexOf(b.id));
       const missing = wanted.filter((w) => !others.some((o) => o.id === w));
       if (missing.length) throw new ValidationError(`No issue ${missing[0]} in this project.`, 'ids', 'does_not_exist');
-      const before = await issueStore.fingerprints(tx, [into.id]);
-      await issueStore.merge(
-        tx,
-        this.db.dialect,
-        into.id,
-        others.map((o) => o.id),
-      );
-      const merged = await this.row(tx, projectId, into.id);
-      const issue = await this.issue(tx, merged);
-      await recordActivity(tx, actor, {
-        projectId,
-        scope: 'ErrorTrackingIssue',
-        itemId: into.id,
-        activity: 'updated',
-        name: into.name,
-        changes: [
-          { field: 'merged', before: null, after: others.map((o) => ({ id: o.id, name: o.name })) },
-          { field: 'fingerprints', before: before.get(into.id) ?? [], after: issue.fingerprints },
-        ],
-      });
-      for (const other of others) {
-        await recordActivity(tx, actor, { projectId, scope: 'ErrorTrackingIssue', itemId: other.id, activity: 'deleted', name: other.name, changes: null });
-      }
-      return issue;
+      const merged = await mergeIssues(tx, this.db.dialect, into, others, actor);
+      return toIssue(merged.row, merged.fingerprints);
     });
   }
 

@@ -3,7 +3,8 @@ import { countThenPage, rowsWithinBytes } from '../db/page';
 import { containsIgnoringCase } from '../db/like';
 import type { Dialect } from '../db/database';
 import type { ErrorTrackingIssueTable, Executor } from '../db/schema';
-import { stacksOfEvent, wholeBytes } from '../events/store';
+import { jsonTextAt } from '../db/json-text';
+import { comparable, stacksOfEvent, wholeBytes } from '../events/store';
 
 export type IssueRow = Selectable<ErrorTrackingIssueTable>;
 export type NewIssue = Insertable<ErrorTrackingIssueTable>;
@@ -173,6 +174,55 @@ export const issueStore = {
         )
         .execute();
     }
+  },
+
+  // ---- regrouping (regroup.ts) ----
+
+  /** The ids of a project's open issues (active or suppressed) seen since `since`. */
+  async openSince(db: Executor, projectId: number, since: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('error_tracking_issues')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('status', 'in', ['active', 'suppressed'])
+      .where('last_seen', '>=', since)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * One event (its row id) for each distinct stack and fingerprint among the issues' occurrences since `since` whose
+   * event is of `release`: what regrouping reads again. At most `limit`.
+   */
+  async releaseStacks(db: Executor, dialect: Dialect, projectId: number, issueIds: string[], since: string, release: string, limit: number) {
+    if (!issueIds.length || limit <= 0) return [];
+    const occurrences = db
+      .selectFrom('error_tracking_occurrences as o')
+      .innerJoin('events as e', (join) => join.onRef('e.project_id', '=', 'o.project_id').onRef('e.uuid', '=', 'o.event_uuid'))
+      .select(['e.id', 'e.exception_stacks as stacks', jsonTextAt(dialect, 'e.properties', ['$exception_fingerprint']).as('fingerprint')])
+      .where('o.project_id', '=', projectId)
+      .where('o.issue_id', 'in', issueIds)
+      .where('o.timestamp', '>=', since)
+      .where(jsonTextAt(dialect, 'e.properties', ['$release']), '=', comparable(release));
+    const rows = await db
+      .selectFrom(occurrences.as('r'))
+      .select(sql<number | string>`max(r.id)`.as('id'))
+      .groupBy(['r.stacks', 'r.fingerprint'])
+      .limit(limit)
+      .execute();
+    return rows.map((r) => Number(r.id));
+  },
+
+  /** The events of these row ids, their properties and stack traces as stored (see `wholeProperties`). */
+  eventsWithStacks(db: Executor, projectId: number, ids: number[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return db
+      .selectFrom('events as e')
+      .leftJoin('exception_stacks as l', (join) => join.on(stacksOfEvent))
+      .select(['e.properties', 'l.stacks'])
+      .where('e.project_id', '=', projectId)
+      .where('e.id', 'in', ids)
+      .execute();
   },
 
   // ---- the API ----

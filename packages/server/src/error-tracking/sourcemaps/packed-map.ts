@@ -143,6 +143,23 @@ export class PackedMap {
     return s[1]! < 0 ? undefined : { source: s[1]!, line: s[2]!, column: s[3]!, name: s[4]! };
   }
 
+  /** The name of a segment that starts exactly at a generated position (0-based): what the minifier renamed there. */
+  nameAt(line: number, column: number): string | undefined {
+    if (line >= this.lineStarts.length - 1) return undefined;
+    let low = this.lineStarts[line]!;
+    let high = this.lineStarts[line + 1]! - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      if (this.segments[mid * FIELDS]! < column) low = mid + 1;
+      else high = mid - 1;
+    }
+    for (let i = low; i < this.lineStarts[line + 1]! && this.segments[i * FIELDS] === column; i++) {
+      const name = this.name(this.segments[i * FIELDS + 4]!);
+      if (name !== undefined) return name;
+    }
+    return undefined;
+  }
+
   name(index: number): string | undefined {
     return index >= 0 && index < this.nameCount ? this.string(index) : undefined;
   }

@@ -6,16 +6,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { OverloadedError } from '../../errors';
 import type { Refusal, SourceMapLimits } from './decode';
+import { FunctionScopes } from './function-scopes';
 import { PackedMap } from './packed-map';
 import type { parseBody } from './worker';
 
 /**
- * Source maps are decoded, and their upload bodies parsed, in a worker thread (worker.ts), never on the event loop: a
- * 20 MB map takes a core for a good part of a second. One thread a process (the other cores serve requests and the
+ * Source maps are decoded, their upload bodies parsed and their minified files' functions read, in a worker thread
+ * (worker.ts), never on the event loop: a 20 MB map takes a core for a good part of a second, a 4 MB minified file some
+ * seconds. One thread a process (the other cores serve requests and the
  * database), started on first use and ended once idle for IDLE_MS; it keeps nothing between tasks. At most MAX_QUEUE
  * tasks wait: past them callers hear that the service is busy. The thread runs at a lower priority (NICE), so that on a
  * busy machine the event loop gets a core before it does. Its heap is bounded: what a map of SOURCEMAP_MAX_BYTES parses
- * to, several times over.
+ * to, several times over, and the syntax tree of a minified file of SOURCEMAP_MAX_SOURCE_BYTES (some 30 bytes a byte).
  */
 const IDLE_MS = 30_000;
 const MAX_QUEUE = 8;
@@ -101,6 +103,21 @@ export async function decodeInWorker(map: string | Uint8Array, limits: SourceMap
     throw error;
   }
   return result instanceof ArrayBuffer ? { map: new PackedMap(result) } : result;
+}
+
+/** A minified file's functions, or why its text is not a file the service reads (`tooLarge` also when it takes more than the worker's memory). */
+export type ScopeReading = { scopes: FunctionScopes } | Refusal;
+
+/** Reads the functions of a minified file (its text) in the worker. Throws OverloadedError when too many wait. */
+export async function scopesInWorker(source: string): Promise<ScopeReading> {
+  let result: ArrayBuffer | Refusal;
+  try {
+    result = await run('scopes', source);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') return { invalid: 'it takes more memory to read than a file may', tooLarge: true };
+    throw error;
+  }
+  return result instanceof ArrayBuffer ? { scopes: new FunctionScopes(result) } : result;
 }
 
 /** Parses a JSON body (UTF-8) in the worker. */

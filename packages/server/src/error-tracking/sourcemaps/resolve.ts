@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database';
 import { OverloadedError } from '../../errors';
 import type { SourceMapLimits } from './decode';
+import { FunctionScopes } from './function-scopes';
 import type { Mapping, PackedMap } from './packed-map';
 import { decodeInWorker, workerBusy, type Decoding } from './pool';
 import { sourceMapStore } from './store';
@@ -64,11 +65,30 @@ function candidateUrls(filename: string): string[] | undefined {
   return [...new Set([filename, bare, `~${url.pathname}`])];
 }
 
-/** A map in the cache, or why it could not be used. */
-type Loaded = PackedMap | { failure: string };
+/** A decoded map and, when its minified file was uploaded, that file's functions. */
+export interface ReadMap {
+  map: PackedMap;
+  scopes?: FunctionScopes | undefined;
+}
 
-/** Where a frame's position lies in a map. */
-type Location = { map: PackedMap; mapping: Mapping } | { failure: string } | undefined;
+/** A map in the cache, or why it could not be used. */
+type Loaded = ReadMap | { failure: string };
+
+/** Where a frame's position (0-based, generated) lies in a map. */
+type Location = { read: ReadMap; mapping: Mapping; line: number; column: number } | { failure: string } | undefined;
+
+/** The name of a frame in an anonymous function (a callback passed as an argument). */
+const ANONYMOUS = '<anonymous>';
+
+/** Packed functions as stored, in a buffer of their own (counted exactly in the cache); undefined when they do not read as such. */
+function storedScopes(bytes: Uint8Array | null): FunctionScopes | undefined {
+  if (!bytes) return undefined;
+  try {
+    return new FunctionScopes(new Uint8Array(bytes).buffer);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * How much one project's cache misses may load and decode: a bucket of bytes (maps' stored sizes) refilled at
@@ -124,7 +144,10 @@ export class SourceMapResolver {
     private readonly db: Pick<Db, 'kysely' | 'dialect' | 'publish' | 'subscribe'>,
     options: SourceMapResolverOptions,
   ) {
-    this.maps = new LRUCache<string, Loaded>({ maxSize: options.cacheBytes, sizeCalculation: (entry) => ('failure' in entry ? 1 : entry.bytes) });
+    this.maps = new LRUCache<string, Loaded>({
+      maxSize: options.cacheBytes,
+      sizeCalculation: (entry) => ('failure' in entry ? 1 : entry.map.bytes + (entry.scopes?.bytes ?? 0)),
+    });
     this.budget = new LoadBudget(options.loadBytesPerSecond);
     this.limits = options.limits;
     db.subscribe(
@@ -137,9 +160,9 @@ export class SourceMapResolver {
     );
   }
 
-  /** Call once an upload or delete of the project's maps has committed; `uploaded`: the map just stored, decoded. */
-  changed(projectId: number, uploaded?: { id: string; map: PackedMap }) {
-    if (uploaded) this.maps.set(uploaded.id, uploaded.map);
+  /** Call once an upload or delete of the project's maps has committed; `uploaded`: the map just stored, decoded, and its file's functions. */
+  changed(projectId: number, uploaded?: { id: string } & ReadMap) {
+    if (uploaded) this.maps.set(uploaded.id, { map: uploaded.map, scopes: uploaded.scopes });
     this.forget(projectId);
     void this.db.publish(CHANNEL, `${this.instance}:${projectId}`).catch(() => undefined);
   }
@@ -150,8 +173,10 @@ export class SourceMapResolver {
 
   /**
    * The frames (oldest first, the throw site last, as in `$exception_list`) with those that have an uploaded map
-   * resolved: original file, line, column, source context, and as function name the name the map gives at the call in
-   * the calling frame (the frame before), else the minified one. Frames without a map, or whose position the map does
+   * resolved: original file, line, column, source context, and as function name the original name of the function
+   * that encloses the frame's position when the minified file was uploaded with the map (`<anonymous>` for a function
+   * without a name), else the name the map gives at the call in the calling frame (the frame before), else the
+   * minified one. Frames without a map, or whose position the map does
    * not cover, come back as they were; a map that cannot be used (not valid, or over the project's budget of loads)
    * leaves its frames as they were, with `resolve_failure`. Never throws. `release`: the event's `$release`; a map of
    * that release is preferred, else the newest upload for the file.
@@ -178,8 +203,10 @@ export class SourceMapResolver {
     }
     if (!loaded) return undefined;
     if ('failure' in loaded) return loaded;
-    const mapping = loaded.mappingAt(frame.lineno - 1, Math.max(0, frame.colno - 1));
-    return mapping ? { map: loaded, mapping } : undefined;
+    const line = frame.lineno - 1;
+    const column = Math.max(0, frame.colno - 1);
+    const mapping = loaded.map.mappingAt(line, column);
+    return mapping ? { read: loaded, mapping, line, column } : undefined;
   }
 
   /** The map for a frame's file (its id and stored size), or null when there is none. */
@@ -202,15 +229,18 @@ export class SourceMapResolver {
     return this.once(`map\n${found.id}`, async () => {
       if (workerBusy()) return { failure: FAILURES.busy };
       if (!this.budget.take(projectId, found.size)) return { failure: FAILURES.overBudget };
-      const bytes = await sourceMapStore.bytes(this.db.kysely, this.db.dialect, projectId, found.id);
-      if (bytes === undefined) return undefined; // deleted meanwhile
+      const row = await sourceMapStore.load(this.db.kysely, this.db.dialect, projectId, found.id);
+      if (row === undefined) return undefined; // deleted meanwhile
       let decoding: Decoding;
       try {
-        decoding = await decodeInWorker(bytes, this.limits);
+        decoding = await decodeInWorker(row.map, this.limits);
       } catch (error) {
         return { failure: error instanceof OverloadedError ? FAILURES.busy : FAILURES.decoding };
       }
-      const loaded = 'map' in decoding ? decoding.map : { failure: decoding.tooLarge ? `the source map is too large: ${decoding.invalid}` : FAILURES.invalid };
+      const loaded: Loaded =
+        'map' in decoding
+          ? { map: decoding.map, scopes: storedScopes(row.scopes) }
+          : { failure: decoding.tooLarge ? `the source map is too large: ${decoding.invalid}` : FAILURES.invalid };
       this.maps.set(found.id, loaded);
       return loaded;
     });
@@ -232,15 +262,28 @@ const cut = (text: string) => (text.length > MAX_STRING ? text.slice(0, MAX_STRI
 const contentLines = (map: PackedMap, source: number, from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from) }, (_, i) => map.contentLine(source, from + i, MAX_STRING));
 
+/**
+ * The original name of the function that encloses a position (see function-scopes.ts), each part of it as the map names
+ * it there, else as the minified file writes it (a name the minifier kept); undefined without the minified file's
+ * functions, or at the top of the file.
+ */
+function enclosingName({ read, line, column }: { read: ReadMap; line: number; column: number }): string | undefined {
+  const parts = read.scopes?.enclosing(line, column);
+  if (!parts) return undefined;
+  return parts.length ? parts.map((p) => read.map.nameAt(p.line, p.column) ?? p.text).join('.') : ANONYMOUS;
+}
+
 function resolved<F extends StackFrame>(frame: F, location: Location, caller: Location): F {
   if (!location) return frame;
   if ('failure' in location) return { ...frame, resolve_failure: location.failure };
-  const { map, mapping } = location;
+  const { map } = location.read;
+  const { mapping } = location;
   const source = displayPath(map.source(mapping.source));
   if (!source) return frame; // a mapping to a source without a name tells nothing
   const mangled = typeof frame.function === 'string' ? frame.function : '?';
-  // The frame's own position names what is called or thrown there; the call that entered its function is in the caller.
-  const name = caller && 'mapping' in caller ? caller.map.name(caller.mapping.name) : undefined;
+  // The frame's own position names what is called or thrown there, not its function: that is the function enclosing
+  // it, else the name of the call that entered it, in the caller.
+  const name = enclosingName(location) ?? (caller && 'mapping' in caller ? caller.read.map.name(caller.mapping.name) : undefined);
   const { pre_context: _pre, context_line: _line, post_context: _post, ...rest } = frame;
   const lines = map.contentLines(mapping.source);
   const line = mapping.line;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { errorCodes, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { actorOf } from '../../activity/routes';
 import { ValidationError } from '../../errors';
 import { authorize } from '../../http/auth';
 import { readBody } from '../../http/content-encoding';
@@ -78,7 +79,15 @@ export const sourceMapRoutes: FastifyPluginAsync<SourceMapRoutesOptions> = async
         response: { 201: SourceMapSchema, ...errorResponses, 413: ErrorSchema, 415: ErrorSchema, 503: ErrorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await services.sourceMaps.upload(request.project!.id, request.body)),
+    async (request, reply) => {
+      const projectId = request.project!.id;
+      const map = await services.sourceMaps.upload(projectId, request.body);
+      // Off the request's path: the release's issues grouped by minified frames before are regrouped (regroup.ts).
+      services.errorTracking.regroup(projectId, map.release, actorOf(request)).catch((error: unknown) => {
+        request.log.warn({ err: error }, `Regrouping the issues of release ${map.release} after its source maps arrived failed.`);
+      });
+      return reply.code(201).send(map);
+    },
   );
 
   const routes = projectRoutes(app, services, { collection: 'error_tracking/sourcemaps', object: 'error_tracking', tags });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { NotFoundError, TooLargeError, ValidationError } from '../../errors';
 import { isUuid, uuidv7 } from '../../uuid';
-import { decodeInWorker } from './pool';
+import { decodeInWorker, scopesInWorker } from './pool';
 import type { SourceMapResolver } from './resolve';
 import { sourceMapStore, type SourceMapInfo } from './store';
 
@@ -12,8 +12,13 @@ export interface SourceMapUpload {
   url: string;
   /** The source map's JSON text. */
   map: string;
-  /** The minified file (kept with the map). */
+  /** The minified file: its functions name the frames (`function-scopes.ts`). */
   source?: string;
+}
+
+/** The largest minified file an upload may send (SOURCEMAP_MAX_SOURCE_BYTES): its syntax tree takes some 30 bytes a byte in the worker. */
+export interface SourceMapUploadLimits {
+  maxSourceBytes: number;
 }
 
 /** An absolute URL (`https://…`, `app:///…`), or `~/` and a path. */
@@ -32,22 +37,40 @@ export class SourceMapService {
   constructor(
     private readonly db: Kysely<Database>,
     readonly resolver: SourceMapResolver,
+    private readonly limits: SourceMapUploadLimits,
   ) {}
 
   /**
    * Stores a map after checking, in the worker thread, that it is a source map v3 (400 `invalid_source_map` otherwise)
-   * within SOURCEMAP_MAX_SEGMENTS and SOURCEMAP_MAX_LINES (413 `source_map_too_large` otherwise); the decoded map goes
-   * into the resolver's cache.
+   * within SOURCEMAP_MAX_SEGMENTS and SOURCEMAP_MAX_LINES (413 `source_map_too_large` otherwise), and with its minified
+   * file when sent: that file's functions are read there too (400 `invalid_source` when it does not parse as
+   * JavaScript; 413 `source_too_large` past SOURCEMAP_MAX_SOURCE_BYTES) and stored with the map. The decoded map and
+   * the functions go into the resolver's cache.
    */
   async upload(projectId: number, input: SourceMapUpload) {
     checkUrl(input.url);
+    const source = input.source ?? null;
+    const sourceBytes = source === null ? 0 : Buffer.byteLength(source);
+    if (sourceBytes > this.limits.maxSourceBytes) {
+      throw new TooLargeError(
+        'source_too_large',
+        `The minified file is ${sourceBytes} bytes, over the limit of ${this.limits.maxSourceBytes} (SOURCEMAP_MAX_SOURCE_BYTES).`,
+        'source',
+      );
+    }
     const decoding = await decodeInWorker(input.map, this.resolver.limits);
     if ('invalid' in decoding) {
       throw decoding.tooLarge
         ? new TooLargeError('source_map_too_large', `The source map is too large: ${decoding.invalid}.`, 'map')
         : new ValidationError(`Not a valid source map (v3): ${decoding.invalid}.`, 'map', 'invalid_source_map');
     }
-    const source = input.source ?? null;
+    const reading = source === null ? undefined : await scopesInWorker(source);
+    if (reading && 'invalid' in reading) {
+      throw reading.tooLarge
+        ? new TooLargeError('source_too_large', `The minified file is too large: ${reading.invalid}.`, 'source')
+        : new ValidationError(`The minified file is not JavaScript the service reads: ${reading.invalid}.`, 'source', 'invalid_source');
+    }
+    const scopes = reading?.scopes;
     const row = {
       id: uuidv7(),
       project_id: projectId,
@@ -55,11 +78,12 @@ export class SourceMapService {
       url: input.url,
       map: input.map,
       source,
-      size: Buffer.byteLength(input.map) + (source === null ? 0 : Buffer.byteLength(source)),
+      scopes: scopes ? Buffer.from(scopes.buffer) : null,
+      size: Buffer.byteLength(input.map) + sourceBytes,
       created_at: new Date().toISOString(),
     };
     await sourceMapStore.replace(this.db, row);
-    this.resolver.changed(projectId, { id: row.id, map: decoding.map });
+    this.resolver.changed(projectId, { id: row.id, map: decoding.map, scopes });
     return toInfo(row);
   }
 

@@ -13,11 +13,11 @@ const INFO = ['id', 'release', 'url', 'created_at', 'size'] as const;
 export const sourceMapStore = {
   /** Stores `row`, in one statement replacing the map of the same release and URL (concurrent uploads cannot both insert). */
   async replace(db: Executor, row: SourceMapRow): Promise<void> {
-    const { id, map, source, size, created_at } = row;
+    const { id, map, source, scopes, size, created_at } = row;
     await db
       .insertInto('source_maps')
       .values(row)
-      .onConflict((conflict) => conflict.columns(['project_id', 'release', 'url']).doUpdateSet({ id, map, source, size, created_at }))
+      .onConflict((conflict) => conflict.columns(['project_id', 'release', 'url']).doUpdateSet({ id, map, source, scopes, size, created_at }))
       .execute();
   },
 
@@ -51,12 +51,16 @@ export const sourceMapStore = {
   },
 
   /**
-   * The map's JSON text as UTF-8 bytes: what the decoding worker takes, moved to it rather than copied, and never made
-   * a string on the event loop.
+   * The map's JSON text as UTF-8 bytes (what the decoding worker takes, moved to it rather than copied, and never made a
+   * string on the event loop) and its minified file's packed functions (null without the file).
    */
-  async bytes(db: Executor, dialect: Dialect, projectId: number, id: string): Promise<Uint8Array | undefined> {
+  load(db: Executor, dialect: Dialect, projectId: number, id: string): Promise<{ map: Uint8Array; scopes: Uint8Array | null } | undefined> {
     const bytes = dialect === 'postgres' ? sql<Uint8Array>`convert_to(map, 'UTF8')` : sql<Uint8Array>`cast(map as blob)`;
-    const row = await db.selectFrom('source_maps').select(bytes.as('map')).where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
-    return row?.map;
+    return db
+      .selectFrom('source_maps')
+      .select([bytes.as('map'), 'scopes'])
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
 };

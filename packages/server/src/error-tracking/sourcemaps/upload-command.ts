@@ -44,6 +44,19 @@ function mapFiles(dir: string): string[] {
     .sort();
 }
 
+/**
+ * The minified file a map at `file` was written for (`app.js` beside `app.js.map`), uploaded with it: its functions
+ * name the frames. Undefined when there is none.
+ */
+async function minifiedFile(file: string): Promise<string | undefined> {
+  try {
+    return await fs.promises.readFile(file.replace(/\.map$/, ''), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /** The minified file's URL for a map at `relative`: the prefix, then the `.js` file's path. */
 export function fileUrl(urlPrefix: string, relative: string): string {
   const prefix = urlPrefix.endsWith('/') ? urlPrefix : `${urlPrefix}/`;
@@ -73,7 +86,7 @@ async function call(host: string, apiKey: string, method: string, route: string,
       if (!body || NO_SERVICE.has(code))
         throw new Unreachable(`cannot reach ${url.origin} (${code}); is the service running there? Set --host or SERVICE_HOST.`);
       // A body over the limit may be cut off while it is still being sent.
-      throw new Error(`the connection broke while sending (${code}); is the map larger than the service's SOURCEMAP_MAX_BYTES?`);
+      throw new Error(`the connection broke while sending (${code}); are the map and its minified file larger than the service's SOURCEMAP_MAX_BYTES?`);
     }
     const json = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     const retryAfter = Number(response.headers.get('retry-after'));
@@ -104,9 +117,10 @@ async function projectOf(opts: UploadOptions & { apiKey: string }): Promise<stri
 }
 
 /**
- * `service sourcemaps upload`: every `*.js.map` under `dir` is uploaded (gzipped) for the release, under the URL
- * `<url-prefix><path of the .js relative to dir>`, through the REST API with a personal API key (scope
- * `error_tracking:write`). Prints a line per file and a summary; the exit code is 1 when anything failed.
+ * `service sourcemaps upload`: every `*.js.map` under `dir` is uploaded (gzipped) for the release with the minified
+ * `.js` file beside it, under the URL `<url-prefix><path of the .js relative to dir>`, through the REST API with a
+ * personal API key (scope `error_tracking:write`). A map whose minified file the service refuses is uploaded alone.
+ * Prints a line per file and a summary; the exit code is 1 when anything failed.
  */
 export async function uploadSourceMaps(opts: UploadOptions, output: Output): Promise<number> {
   const fail = (message: string) => {
@@ -136,13 +150,23 @@ export async function uploadSourceMaps(opts: UploadOptions, output: Output): Pro
   let failed = 0;
   let unreachable: string | undefined;
   const queue = [...files];
+  const send = async (body: { release: string; url: string; map: string; source?: string }) =>
+    call(opts.host, apiKey, 'POST', route, { data: await gzip(JSON.stringify(body)), gzip: true });
   const upload = async (relative: string) => {
     const url = fileUrl(opts.urlPrefix, relative);
     try {
-      const map = await fs.promises.readFile(path.join(opts.dir, relative), 'utf8');
-      const data = await gzip(JSON.stringify({ release: opts.release, url, map }));
-      const { status, json } = await call(opts.host, apiKey, 'POST', route, { data, gzip: true });
-      if (status === 201) output.out(`uploaded  ${url}  (${kb(Number(json?.size ?? map.length))})`);
+      const file = path.join(opts.dir, relative);
+      const map = await fs.promises.readFile(file, 'utf8');
+      const source = await minifiedFile(file);
+      let { status, json } = await send({ release: opts.release, url, map, source });
+      let sent = source === undefined ? 'no minified file beside the map' : 'with the minified file';
+      // A minified file the service does not take (too large, alone or with its map, or not JavaScript it reads): the
+      // map alone still maps frames.
+      if (source !== undefined && (status === 413 || (status === 400 && json?.attr === 'source'))) {
+        sent = `without the minified file: ${problem(status, json)}`;
+        ({ status, json } = await send({ release: opts.release, url, map }));
+      }
+      if (status === 201) output.out(`uploaded  ${url}  (${kb(Number(json?.size ?? map.length))}, ${sent})`);
       else {
         failed++;
         output.err(`failed    ${url}  ${problem(status, json)}`);

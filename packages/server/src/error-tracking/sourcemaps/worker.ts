@@ -2,6 +2,7 @@ import { move } from 'piscina';
 import secureJson from 'secure-json-parse';
 import { deepJsonError } from '../../json';
 import { decodeSourceMap, type SourceMapLimits } from './decode';
+import { readFunctionScopes } from './function-scopes';
 
 /**
  * The tasks of the source map worker thread (pool.ts runs them by name). In the build this file is an entry of its own
@@ -14,6 +15,12 @@ const utf8 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, 
 export function decode({ map, limits }: { map: string | Uint8Array; limits: SourceMapLimits }) {
   const decoded = decodeSourceMap(typeof map === 'string' ? map : utf8(map), limits);
   return 'packed' in decoded ? move(decoded.packed) : decoded;
+}
+
+/** Reads the functions of a minified file (its text): their packed form, moved to the calling thread, or why it is refused. */
+export function scopes(source: string) {
+  const read = readFunctionScopes(source);
+  return 'packed' in read ? move(read.packed) : read;
 }
 
 /** Why a JSON body was refused: not JSON (`empty`, `invalid`, as Fastify's parser says), or too deep (`ValidationError`'s fields). */
