@@ -70,7 +70,8 @@ describe('error tracking with the example React app', () => {
     expect(upload.code, upload.output).toBe(0);
     const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
     const main = mainScript();
-    expect(upload.output).toContain(`assets/${main}`);
+    expect(upload.output).toContain(`assets/${main}  (`);
+    expect(upload.output).toContain('with the minified file)');
     // Hidden source maps: the scripts do not point at them, so only the upload can map their stacks.
     expect(readFileSync(join(dist, 'assets', main), 'utf8')).not.toContain('sourceMappingURL');
     const maps = await svc.api(`/api/projects/${svc.projectId}/error_tracking/sourcemaps/?release=${encodeURIComponent(RELEASE)}`);
@@ -115,9 +116,10 @@ describe('error tracking with the example React app', () => {
       mangled_name: expect.any(String),
       raw: { filename: `${app.url}/assets/${mainScript()}`, lineno: expect.any(Number), colno: expect.any(Number) },
     });
-    // Below it, the component that rendered the total (its name is the one React calls it by); React's own frames are
-    // resolved too, to node_modules, and not in-app.
-    expect(inApp.at(-2)).toMatchObject({ resolved: true, filename: 'src/BrokenCart.tsx', lineno: lineOf('money(cartTotal(items))') });
+    // Below it, the component that rendered the total, named by its own name (the upload sent the minified script
+    // with its map), not by the variable React calls it through; React's own frames are resolved too, to
+    // node_modules, and not in-app.
+    expect(inApp.at(-2)).toMatchObject({ resolved: true, filename: 'src/BrokenCart.tsx', function: 'Cart', lineno: lineOf('money(cartTotal(items))') });
     const react = frames.filter((f) => f.filename.startsWith('node_modules/react-dom/'));
     expect(react.length).toBeGreaterThan(0);
     expect(react.every((f) => f.resolved === true && f.in_app === false)).toBe(true);
