@@ -134,9 +134,9 @@ const sourcePathOf = memo(sourcePath);
 const functionNameOf = memo(functionName);
 
 /**
- * A frame's function as a fingerprint sees it. A source-mapped frame whose original name the map could not give (the
- * outermost frame: its name comes from the call in the frame before it) still has the minifier's name, which the next
- * build changes: it counts as `?`.
+ * A frame's function as a fingerprint sees it. A source-mapped frame whose original name the map could not give (a
+ * map uploaded without its minified file names a frame by the call in the frame before it, and the outermost has none)
+ * still has the minifier's name, which the next build changes: it counts as `?`.
  */
 function functionOf(frame: Frame): string {
   return frame.resolved && frame.function === frame.mangled_name ? '?' : functionNameOf(frame.function);

@@ -123,8 +123,8 @@ export interface SourceMapResolverOptions {
 
 /**
  * Maps minified stack frames to their original source through the project's uploaded source maps. A map is decoded
- * in the worker thread (pool.ts) and kept in an LRU bounded by `cacheBytes`, counted by what the decoded maps take in
- * memory; a map larger than that is decoded for the frames that need it, and not kept. What a project's maps missing
+ * in the worker thread (pool.ts) and kept, with its minified file's functions as stored at upload, in an LRU bounded by
+ * `cacheBytes`, counted by what they take in memory; a map larger than that is decoded for the frames that need it, and not kept. What a project's maps missing
  * from the cache may load is bounded by `loadBytesPerSecond`: past it their frames stay as they came, with
  * `resolve_failure`, until the budget refills. Which map a frame's file uses is kept a minute at most, and forgotten at
  * once when the project's maps change (in every instance on PostgreSQL).
