@@ -53,6 +53,37 @@ describe('GET /api/projects/:project_id/events/', () => {
     expect(ids(await list(`?after=${encodeURIComponent('2026-01-04T11:00:00+02:00')}`))).toEqual([uuid(5), uuid(4)]);
   });
 
+  it('filters by property values, compared as text, ANDed, a list matching any of its values and null an absent property', async () => {
+    const where = (filters: unknown) => `?properties=${encodeURIComponent(JSON.stringify(filters))}`;
+    expect(ids(await list(where([{ key: 'plan', value: 'pro' }])))).toEqual([uuid(1)]);
+    // A number (and its text) matches the number stored; the property filter goes with the other filters.
+    expect(ids(await list(where([{ key: 'amount', value: '12.5' }])))).toEqual([uuid(4)]);
+    expect(ids(await list(`${where([{ key: 'amount', value: 12.5 }])}&distinct_id=ada`))).toEqual([]);
+    expect(ids(await list(where([{ key: '$current_url', value: ['https://x.test/', 'https://y.test/'] }])))).toEqual([uuid(2)]);
+    expect(
+      ids(
+        await list(
+          where([
+            { key: 'plan', value: 'pro' },
+            { key: 'amount', value: 12.5 },
+          ]),
+        ),
+      ),
+    ).toEqual([]);
+    // null: events without the property.
+    const without = await list(`${where([{ key: 'plan', value: null }])}&event=$pageview`);
+    expect(without.count).toBe(3);
+    expect((await list(where([{ key: 'plan', value: 'free' }]))).count).toBe(0);
+  });
+
+  it('answers 400 naming `properties` for a filter that is not a JSON list of {key, value}', async () => {
+    for (const bad of ['plan=pro', '{"key": "plan", "value": "pro"}', '[{"key": "", "value": 1}]', '[{"key": "plan", "value": {"a": 1}}]']) {
+      const res = await s.app.inject({ url: `${base}?properties=${encodeURIComponent(bad)}`, headers: s.headers });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ type: 'validation_error', attr: 'properties' });
+    }
+  });
+
   it('pages with limit and offset, linking to the next and previous pages', async () => {
     const first = await list('?limit=2');
     expect(ids(first)).toEqual([uuid(5), uuid(4)]);

@@ -72,6 +72,8 @@ const operations = [
   ['get', '/api/projects/{project_id}/event_counts'],
   ['get', '/api/projects/{project_id}/event_names'],
   ['get', '/api/projects/{project_id}/persons'],
+  ['get', '/api/projects/{project_id}/person_property_names'],
+  ['get', '/api/projects/{project_id}/group_types'],
   ['post', '/flags'],
   ['post', '/decide'],
   ['get', '/flags/definitions'],

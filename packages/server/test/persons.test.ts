@@ -375,3 +375,60 @@ describe('GET /api/projects/:project_id/persons/?search=', () => {
     }
   });
 });
+
+describe('GET /api/projects/:project_id/person_property_names/', () => {
+  const names = async (projectId: number, query = '') => {
+    const res = await s.app.inject({ url: `/api/projects/${projectId}/person_property_names/${query}`, headers: s.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results as string[];
+  };
+
+  it("lists the names of the project's person properties once each, sorted, those containing `search` (ignoring case)", async () => {
+    const project = await s.services.projects.create('Property names');
+    await capture(
+      [
+        { event: '$identify', distinct_id: someone(), $set: { email: 'ada@example.com', Plan: 'pro', nested: { inner: 1 } } },
+        { event: '$identify', distinct_id: someone(), $set: { email: 'bob@example.com', 'plan tier': 'gold', nothing: null } },
+        { event: '$pageview', distinct_id: someone() },
+      ],
+      project.api_token,
+    );
+    expect(await names(project.id)).toEqual(['Plan', 'email', 'nested', 'nothing', 'plan tier']);
+    expect(await names(project.id, '?search=PLAN')).toEqual(['Plan', 'plan tier']);
+    expect(await names(project.id, '?search=nothing-like-it')).toEqual([]);
+    // Another project's names are its own.
+    expect(await names(s.projectId)).not.toContain('plan tier');
+    expect(await names((await s.services.projects.create('No persons')).id)).toEqual([]);
+  });
+
+  it('needs person:read, and answers 404 for a project that does not exist', async () => {
+    const url = `/api/projects/${s.projectId}/person_property_names/`;
+    expect((await s.app.inject({ url, headers: s.auth(await s.keyWith(['event:read'])) })).statusCode).toBe(403);
+    expect((await s.app.inject({ url, headers: s.auth(await s.keyWith(['person:read'])) })).statusCode).toBe(200);
+    expect((await s.app.inject({ url: '/api/projects/999999/person_property_names/', headers: s.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/projects/:project_id/group_types/', () => {
+  it("lists the project's group types by index, with their names", async () => {
+    const project = await s.services.projects.create('Group type names');
+    const identify = (type: string) => ({ event: '$groupidentify', distinct_id: someone(), properties: { $group_type: type, $group_key: 'k' } });
+    await capture([identify('company'), identify('team')], project.api_token);
+    const res = await s.app.inject({ url: `/api/projects/${project.id}/group_types/`, headers: s.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      results: [
+        { group_type_index: 0, group_type: 'company' },
+        { group_type_index: 1, group_type: 'team' },
+      ],
+    });
+    const none = await s.app.inject({ url: `/api/projects/${(await s.services.projects.create('No groups')).id}/group_types/`, headers: s.headers });
+    expect(none.json()).toEqual({ results: [] });
+  });
+
+  it('needs person:read', async () => {
+    const url = `/api/projects/${s.projectId}/group_types/`;
+    expect((await s.app.inject({ url, headers: s.auth(await s.keyWith(['feature_flag:read'])) })).statusCode).toBe(403);
+    expect((await s.app.inject({ url, headers: s.auth(await s.keyWith(['person:read'])) })).statusCode).toBe(200);
+  });
+});

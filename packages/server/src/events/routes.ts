@@ -14,6 +14,11 @@ const EventSchema = Type.Object({
   timestamp: Type.String({ format: 'date-time', description: 'when it happened, client clock corrected' }),
 });
 
+const PropertiesFilter = Type.String({
+  description:
+    'only events with these property values: a JSON list `[{"key": "$feature_flag", "value": "my-flag"}]`, exact equality compared as text (`true` matches `"true"`, `3` matches `"3"`), ANDed (a list as `value` matches any of its values; `null` matches an absent property)',
+});
+
 const EventListQuery = Type.Intersect([
   PageQuery,
   Type.Object({
@@ -21,6 +26,7 @@ const EventListQuery = Type.Intersect([
     distinct_id: Type.Optional(Text({ description: 'only events of this distinct id' })),
     after: Type.Optional(Type.String({ description: 'only events after this ISO 8601 time (exclusive)' })),
     before: Type.Optional(Type.String({ description: 'only events before this ISO 8601 time (exclusive)' })),
+    properties: Type.Optional(PropertiesFilter),
   }),
 ]);
 
@@ -34,12 +40,7 @@ const EventCountsQuery = Type.Object({
     }),
   ),
   breakdown: Type.Optional(Text({ maxLength: 1000, description: 'one series per value of this event property, e.g. $feature_flag_response' })),
-  properties: Type.Optional(
-    Type.String({
-      description:
-        'only events with these property values: a JSON list `[{"key": "$feature_flag", "value": "my-flag"}]`, exact equality compared as text, ANDed (a list as `value` matches any of its values)',
-    }),
-  ),
+  properties: Type.Optional(PropertiesFilter),
 });
 
 const EventCountsSchema = Type.Object({

@@ -6,13 +6,15 @@ import { ValidationError } from '../errors';
 import { PAGE_MAX_BYTES } from '../http/pagination';
 import { isObject } from '../json';
 import type { Properties } from '../persons/store';
-import { OTHER_KEY, comparable, eventCounts, eventNames, eventStore, wholeProperties, type CountFilters, type EventFilters } from './store';
+import { OTHER_KEY, comparable, eventCounts, eventNames, eventStore, wholeProperties, type CountFilters, type EventFilters, type PropertyMatch } from './store';
 
 export interface EventQuery {
   event?: string;
   distinct_id?: string;
   after?: string;
   before?: string;
+  /** JSON list of `{key, value}`, as for counts. */
+  properties?: string;
 }
 
 /** An ISO time filter, normalized to the stored form; 400 naming the field when it is not a time. */
@@ -91,7 +93,7 @@ function filterText(value: unknown): string | null {
 }
 
 /** `properties`: a JSON list of `{key, value}` (value: one or a list of values, any of which matches; operator `exact` if any). */
-function propertyFilters(raw: string | undefined): CountFilters['properties'] {
+function propertyFilters(raw: string | undefined): PropertyMatch[] {
   if (raw === undefined || raw.trim() === '') return [];
   let parsed: unknown;
   try {
@@ -227,8 +229,9 @@ export class EventService {
       distinctId: query.distinct_id || undefined,
       after: timeFilter(query.after, 'after'),
       before: timeFilter(query.before, 'before'),
+      properties: propertyFilters(query.properties),
     };
-    const { count, rows } = await eventStore.page(this.db, projectId, filters, limit, offset, PAGE_MAX_BYTES);
+    const { count, rows } = await eventStore.page(this.db, this.dialect, projectId, filters, limit, offset, PAGE_MAX_BYTES);
     const results = rows.map((row) => ({
       id: row.uuid,
       event: row.event,

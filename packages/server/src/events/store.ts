@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Expression, type Insertable } from 'kysely';
 import type { Dialect } from '../db/database';
 import { jsonTextAt } from '../db/json-text';
 import { containsPattern } from '../db/like';
@@ -39,12 +39,23 @@ export function wholeProperties(properties: string, stacks: string | null): Reco
   return parsed;
 }
 
+/**
+ * An exact match of one property, as events are filtered by: the property `key`'s value, in comparable form
+ * (`comparable`), is one of `values` (a null among them matches a property that is absent or null).
+ */
+export interface PropertyMatch {
+  key: string;
+  values: (string | null)[];
+}
+
 export interface EventFilters {
   event?: string;
   distinctId?: string;
   /** ISO timestamps; `after` and `before` are exclusive. */
   after?: string;
   before?: string;
+  /** ANDed. */
+  properties?: PropertyMatch[];
 }
 
 /** Rows per SQLite INSERT: 8 parameters each stays far below SQLite's parameter limit. */
@@ -104,12 +115,16 @@ export const eventStore = {
    * A page of a project's events, newest first: at most `limit` of them, and no more once their stored text
    * reaches `maxBytes` (one at least). Sizes are read first, so rows past the budget are never loaded.
    */
-  async page(db: Executor, projectId: number, filters: EventFilters, limit: number, offset: number, maxBytes: number) {
+  async page(db: Executor, dialect: Dialect, projectId: number, filters: EventFilters, limit: number, offset: number, maxBytes: number) {
     let query = db.selectFrom('events as e').where('e.project_id', '=', projectId);
     if (filters.event !== undefined) query = query.where('e.event', '=', filters.event);
     if (filters.distinctId !== undefined) query = query.where('e.distinct_id', '=', filters.distinctId);
     if (filters.after !== undefined) query = query.where('e.timestamp', '>', filters.after);
     if (filters.before !== undefined) query = query.where('e.timestamp', '<', filters.before);
+    for (const match of filters.properties ?? []) {
+      for (const maybe of textMayMatch('e.properties', match)) query = query.where(maybe);
+      query = query.where(valueIn(comparableOf(jsonTextAt(dialect, 'e.properties', [match.key])), match));
+    }
     return countThenPage(query, limit, offset, async (page) => {
       const sizes = await page
         .leftJoin('exception_stacks as l', (join) => join.on(stacksOfEvent))
@@ -155,11 +170,8 @@ export interface CountFilters {
   before: string;
   /** How many leading characters of the stored timestamp name its bucket: 10 (a UTC day) or 13 (a UTC hour). */
   bucketChars: 10 | 13;
-  /**
-   * Exact matches, ANDed: the property `key`'s value, in comparable form (`comparable`), is one of `values`
-   * (a null among them matches a property that is absent or null).
-   */
-  properties: { key: string; values: (string | null)[] }[];
+  /** ANDed. */
+  properties: PropertyMatch[];
 }
 
 /**
@@ -171,11 +183,19 @@ export const comparable = (text: string | null) => (text === null ? null : JSON.
 /** The series key of values outside the largest series: it cannot be a comparable value (which starts with `"`, `{` or `[`). */
 export const OTHER_KEY = '*other';
 
-/** `comparable` in SQL, of a column holding a property's raw JSON text (see `jsonTextAt`). */
-const comparableOf = (column: string) => {
-  const c = sql.ref(column);
-  return sql<string | null>`(case substr(${c}, 1, 1) when '"' then ${c} when '{' then ${c} when '[' then ${c} when 'n' then null else '"' || ${c} || '"' end)`;
-};
+/** `comparable` in SQL, of a property's raw JSON text (see `jsonTextAt`). */
+const comparableOf = (c: Expression<string | null>) =>
+  sql<string | null>`(case substr(${c}, 1, 1) when '"' then ${c} when '{' then ${c} when '[' then ${c} when 'n' then null else '"' || ${c} || '"' end)`;
+
+/** A comparable value (see `comparableOf`) is one of a property match's values. */
+function valueIn(value: Expression<string | null>, { values }: PropertyMatch) {
+  const texts = values.filter((v): v is string => v !== null);
+  const parts = [
+    ...(texts.length ? [sql<boolean>`${value} in (${sql.join(texts)})`] : []),
+    ...(texts.length < values.length ? [sql<boolean>`${value} is null`] : []),
+  ];
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
 
 /**
  * The matching events, one row each: `bucket`, the raw JSON of the breakdown property (`b`) and of each filtered
@@ -190,7 +210,10 @@ function matching(dialect: Dialect, projectId: number, filters: CountFilters, br
   const fence = dialect === 'postgres' ? sql`offset 0` : sql`limit -1 offset 0`;
   return sql`(select ${sql.join(columns)} from events
     where project_id = ${projectId} and event = ${filters.event} and ${sql.ref('timestamp')} >= ${filters.after} and ${sql.ref('timestamp')} < ${filters.before}
-    ${sql.join(filters.properties.flatMap(textMayMatch), sql` `)}
+    ${sql.join(
+      filters.properties.flatMap((match) => textMayMatch('properties', match).map((maybe) => sql`and ${maybe}`)),
+      sql` `,
+    )}
     ${fence}) as m`;
 }
 
@@ -199,13 +222,13 @@ function matching(dialect: Dialect, projectId: number, filters: CountFilters, br
  * JSON.stringify writes them, so a top-level property with one of the values reads `"key":"value"` or `"key":value`
  * in it (the exact test follows on the JSON). None when the filter also takes an absent property.
  */
-function textMayMatch({ key, values }: CountFilters['properties'][number]) {
+function textMayMatch(column: string, { key, values }: PropertyMatch) {
   if (values.includes(null)) return [];
   const name = `${JSON.stringify(key)}:`;
   const patterns = values.flatMap((value) => [containsPattern(`${name}${value}`), containsPattern(`${name}${JSON.parse(value!) as string}`)]);
   return [
-    sql`and (${sql.join(
-      patterns.map((pattern) => sql`properties like ${pattern} escape '\\'`),
+    sql<boolean>`(${sql.join(
+      patterns.map((pattern) => sql`${sql.ref(column)} like ${pattern} escape '\\'`),
       sql` or `,
     )})`,
   ];
@@ -213,12 +236,7 @@ function textMayMatch({ key, values }: CountFilters['properties'][number]) {
 
 /** The property filters on `matching`'s columns, ANDed. */
 function propertyConditions(filters: CountFilters) {
-  const conditions = filters.properties.map((p, i) => {
-    const value = comparableOf(`m.f${i}`);
-    const texts = p.values.filter((v): v is string => v !== null);
-    const parts = [...(texts.length ? [sql`${value} in (${sql.join(texts)})`] : []), ...(texts.length < p.values.length ? [sql`${value} is null`] : [])];
-    return sql`(${sql.join(parts, sql` or `)})`;
-  });
+  const conditions = filters.properties.map((p, i) => valueIn(comparableOf(sql.ref(`m.f${i}`)), p));
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
@@ -240,7 +258,7 @@ export const eventCounts = {
     const order = dialect === 'postgres' ? sql`t.v collate "C"` : sql`t.v`;
     const { rows } = await sql<{ v: string | null; n: number | string }>`
       select t.v as v, t.n as n from (
-        select ${comparableOf('m.b')} as v, count(*) as n from ${matching(dialect, projectId, filters, breakdown)} ${propertyConditions(filters)}
+        select ${comparableOf(sql.ref('m.b'))} as v, count(*) as n from ${matching(dialect, projectId, filters, breakdown)} ${propertyConditions(filters)}
         group by 1
       ) as t
       order by t.n desc, (t.v is null) desc, ${order} limit ${sql.lit(limit)}`.execute(db);
@@ -260,7 +278,7 @@ export const eventCounts = {
     top?: { values: string[]; null: boolean },
     maxRows?: number,
   ) {
-    const value = comparableOf('m.b');
+    const value = comparableOf(sql.ref('m.b'));
     const series = top
       ? sql`case when ${value} is null then ${top.null ? sql`null` : sql.lit(OTHER_KEY)} when ${top.values.length ? sql`${value} in (${sql.join(top.values)})` : sql`1 = 0`} then ${value} else ${sql.lit(OTHER_KEY)} end`
       : value;

@@ -217,6 +217,21 @@ export const personList = {
     });
   },
 
+  /**
+   * The top-level property names of the project's `sample` newest persons, each once, in no order: what pickers
+   * suggest, read from a bounded number of rows however many persons the project has.
+   */
+  async propertyNames(db: Executor, dialect: Dialect, projectId: number, sample: number): Promise<string[]> {
+    const newest = sql`(select properties from persons where project_id = ${projectId} order by id desc limit ${sample}) as p`;
+    const { rows } =
+      dialect === 'postgres'
+        ? await sql<{
+            name: string;
+          }>`select distinct k.name from ${newest}, json_object_keys((${jsonTextAt(dialect, 'p.properties', [])})::json) as k(name)`.execute(db)
+        : await sql<{ name: string }>`select distinct j.key as name from ${newest}, json_each(p.properties) as j`.execute(db);
+    return rows.map((r) => r.name);
+  },
+
   /** The distinct ids of each person, by person id, each list sorted. */
   async distinctIds(db: Executor, personIds: number[]): Promise<Map<number, string[]>> {
     const byPerson = new Map<number, string[]>(personIds.map((id) => [id, []]));
