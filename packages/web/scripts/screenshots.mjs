@@ -170,7 +170,15 @@ async function seed(context, csrf, hookUrl) {
   // identify themselves after browsing anonymously (`$identify`), so they show as identified, by their email.
   const now = Date.now();
   const day = 86_400_000;
-  const batch = [];
+  // The shop's customers are companies too (a group type, which flags may match by).
+  const batch = [
+    {
+      event: '$groupidentify',
+      distinct_id: 'ada@example.com',
+      timestamp: new Date(now - 28 * day).toISOString(),
+      properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme', plan: 'team' } },
+    },
+  ];
   const NAMES = [
     'ada',
     'grace',

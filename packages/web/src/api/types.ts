@@ -25,6 +25,12 @@ export interface Project {
   created_at: string;
 }
 
+/** A group type of the project: flags and filters name it by index. */
+export interface GroupType {
+  group_type_index: number;
+  group_type: string;
+}
+
 export interface PropertyFilter {
   key: string;
   type?: string;

@@ -11,6 +11,7 @@ import { formatTime, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../page-header';
+import { parsePropertyFilters, PropertyFilters } from './property-filters';
 
 const STEP = 50;
 
@@ -39,7 +40,7 @@ export default function EventsPage() {
   const set = (patch: Record<string, string | undefined>) =>
     navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, ...patch }), replace: true });
   const debounced = useDebouncedCallback(set, 400);
-  const filters = { event: search.event, distinct_id: search.distinct_id, after: search.after, before: search.before };
+  const filters = { event: search.event, distinct_id: search.distinct_id, after: search.after, before: search.before, properties: search.properties };
   const canLive = !search.before;
   const events = useQuery({
     queryKey: ['events', projectId, filters, limit],
@@ -62,6 +63,13 @@ export default function EventsPage() {
     setNames((known) => (seenNames.every((n) => known.includes(n)) ? known : [...new Set([...known, ...seenNames])].sort()));
   }, [events.data]);
   const pickable = [...names, ...COMMON_EVENTS.filter((n) => !names.includes(n))];
+  // Property names to filter by: those of the events seen so far.
+  const [keys, setKeys] = useState<string[]>([]);
+  useEffect(() => {
+    const seenKeys = (events.data?.results ?? []).flatMap((e) => Object.keys(e.properties));
+    setKeys((known) => (seenKeys.every((k) => known.includes(k)) ? known : [...new Set([...known, ...seenKeys])].sort()));
+  }, [events.data]);
+  const where = Object.fromEntries(parsePropertyFilters(search.properties).map((f) => [f.key, f.value]));
 
   return (
     <>
@@ -132,13 +140,15 @@ export default function EventsPage() {
           </Button>
         )}
       </Group>
+      <PropertyFilters value={search.properties} keys={keys} onChange={(properties) => void set({ properties })} />
       {search.event && (
         <Stack mb="md">
           <EventCountsChart
             projectId={projectId}
-            title={`${search.event} per day, last 30 days`}
+            title={`${search.event} per day, last 30 days${Object.keys(where).length ? ', with these properties' : ''}`}
             event={search.event}
-            empty={`No ${search.event} event in the last 30 days.`}
+            where={Object.keys(where).length ? where : undefined}
+            empty={`No ${search.event} event${Object.keys(where).length ? ' with these properties' : ''} in the last 30 days.`}
             labelOf={() => search.event!}
           />
         </Stack>
@@ -159,7 +169,9 @@ export default function EventsPage() {
         <ErrorState error={events.error} retry={() => events.refetch()} title="Could not load the events" />
       ) : events.data.results.length === 0 ? (
         filtered ? (
-          <EmptyState title="No event matches these filters">Event names match exactly (e.g. $pageview). Widen the time range or clear the filters.</EmptyState>
+          <EmptyState title="No event matches these filters">
+            Event names and property values match exactly (e.g. $pageview, or true for a property set to true). Widen the time range or clear the filters.
+          </EmptyState>
         ) : (
           <EmptyState title="No events yet">
             Events appear here seconds after your app sends them. Install an SDK (Settings shows the snippets) and call <code>capture('signed_up')</code>.

@@ -25,9 +25,11 @@ import { api } from '../../api/client';
 import { useProjectId } from '../../api/hooks';
 import type { FeatureFlag, Page } from '../../api/types';
 import { useFormErrors } from '../../components/form-errors';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { launchChanges } from './flag-changes';
 import { FlagChanges } from './flag-changes-dialog';
-import type { ExperimentVariant, Metric } from './types';
+import { experimentFlagOptions } from './flag-options';
+import type { Experiment, ExperimentVariant, Metric } from './types';
 
 interface MetricDraft {
   kind: 'conversion' | 'mean';
@@ -53,7 +55,6 @@ function evenSplit(n: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < 100 - base * n ? 1 : 0));
 }
 
-const hasControl = (flag: FeatureFlag) => (flag.filters?.multivariate?.variants ?? []).some((v) => v.key === 'control');
 const DEFAULT_SPLIT: ExperimentVariant[] = [
   { key: 'control', rollout_percentage: 50 },
   { key: 'test', rollout_percentage: 50 },
@@ -63,7 +64,8 @@ const DEFAULT_SPLIT: ExperimentVariant[] = [
  * The form of a new experiment: name, its flag (a new one, or an existing multivariate one whose variants and split it
  * starts from), variants and their split, metrics (the first is the primary; event names offered from the project's
  * events). An error of the API appears next to the field its `attr` names (`variants`, `metrics__1__event`, …).
- * Launching at once on an existing flag first shows what changes on the flag and asks to confirm.
+ * Launching at once on an existing flag first shows what changes on the flag and asks to confirm. Leaving with unsaved
+ * changes asks first.
  */
 export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unknown>) => Promise<void> }) {
   const projectId = useProjectId();
@@ -71,6 +73,11 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
   const flags = useQuery({
     queryKey: ['feature_flags', projectId, 'multivariant'],
     queryFn: () => api.get<Page<FeatureFlag>>(`/api/projects/${projectId}/feature_flags/?type=multivariant&limit=200`),
+  });
+  // A flag already in a draft or running experiment cannot take another one.
+  const experiments = useQuery({
+    queryKey: ['experiments', projectId, 'all'],
+    queryFn: () => api.get<Page<Experiment>>(`/api/projects/${projectId}/experiments/?limit=1000`),
   });
   const eventNames = useQuery({
     queryKey: ['event_names', projectId],
@@ -102,6 +109,15 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
     return undefined;
   });
   const key = mode === 'existing' ? (existing?.key ?? '') : keyTouched ? flagKey : slug(name);
+  const startVariants = existing ? (existing.filters.multivariate?.variants ?? []) : DEFAULT_SPLIT;
+  const guard = useUnsavedChanges(
+    name.trim() !== '' ||
+      description.trim() !== '' ||
+      (mode === 'new' && keyTouched) ||
+      launch ||
+      JSON.stringify(variants) !== JSON.stringify(startVariants.map((v) => ({ key: v.key, rollout_percentage: v.rollout_percentage }))) ||
+      JSON.stringify(metrics) !== JSON.stringify([newMetric()]),
+  );
   const sum = variants.reduce((total, v) => total + (Number(v.rollout_percentage) || 0), 0);
 
   const setVariant = (i: number, patch: Partial<ExperimentVariant>) => {
@@ -148,7 +164,7 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
   const save = async (body: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await onSave(body);
+      await guard.saving(() => onSave(body));
     } catch (error) {
       errors.fromError(error);
     } finally {
@@ -234,17 +250,13 @@ export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unkno
                 placeholder={flags.isPending ? 'Loading flags…' : 'Choose a flag'}
                 searchable
                 nothingFoundMessage="No multivariate flag has that key"
-                data={(flags.data?.results ?? []).map((f) => ({
-                  value: String(f.id),
-                  label: hasControl(f) ? f.key : `${f.key} (no control variant)`,
-                  disabled: !hasControl(f),
-                }))}
+                data={experimentFlagOptions(flags.data?.results ?? [], experiments.data?.results ?? [])}
                 value={existingId}
                 onChange={(v) => {
                   setExistingId(v);
                   errors.clear('feature_flag_key');
                 }}
-                error={errors.field('feature_flag_key') ?? (flags.error ? 'Could not load the flags.' : undefined)}
+                error={errors.field('feature_flag_key') ?? (flags.error || experiments.error ? 'Could not load the flags.' : undefined)}
                 classNames={{ input: 'mono', option: 'mono' }}
                 w={{ base: '100%', sm: 420 }}
               />

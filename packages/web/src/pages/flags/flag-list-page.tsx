@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, qs } from '../../api/client';
-import { canWrite, useMe, useProjectId } from '../../api/hooks';
+import { canWrite, useGroupTypes, useMe, useProjectId } from '../../api/hooks';
 import type { FeatureFlag, Page } from '../../api/types';
 import { confirm } from '../../components/confirm';
 import { describeError, EmptyState, ErrorState } from '../../components/states';
@@ -201,6 +201,7 @@ export default function FlagListPage() {
 
 function FlagRow({ flag, projectId, editable }: { flag: FeatureFlag; projectId: number; editable: boolean }) {
   const queryClient = useQueryClient();
+  const groupTypes = useGroupTypes(projectId).data?.results;
   const toggle = useMutation({
     mutationFn: (active: boolean) => api.patch<FeatureFlag>(`/api/projects/${projectId}/feature_flags/${flag.id}/`, { active }),
     onSuccess: (saved) => {
@@ -227,7 +228,7 @@ function FlagRow({ flag, projectId, editable }: { flag: FeatureFlag; projectId: 
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{rolloutSummary(flag)}</Text>
+        <Text size="sm">{rolloutSummary(flag, groupTypes)}</Text>
       </Table.Td>
       <Table.Td>
         <Switch

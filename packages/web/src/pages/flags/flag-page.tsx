@@ -12,7 +12,9 @@ import { parseJson } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { PageHeader } from '../page-header';
-import { FlagForm, toDraft } from './flag-form';
+import { toDraft } from './flag-draft';
+import { FlagForm } from './flag-form';
+import { reasonInWords } from './reason';
 import { isMultivariate } from './flag-summary';
 
 export default function FlagPage() {
@@ -46,6 +48,7 @@ export default function FlagPage() {
       <>
         <PageHeader title="New feature flag" trail={trail} />
         <FlagForm
+          projectId={projectId}
           initial={toDraft()}
           onSave={async (body) => {
             const saved = await api.post<FeatureFlag>(base, body);
@@ -96,6 +99,7 @@ export default function FlagPage() {
         </Tabs.List>
         <Tabs.Panel value="overview">
           <FlagForm
+            projectId={projectId}
             key={`${f.id}-${f.version}`}
             initial={toDraft(f)}
             readOnly={!canWrite(me.data)}
@@ -112,7 +116,8 @@ export default function FlagPage() {
                 confirmLabel: 'Delete flag',
                 danger: true,
               });
-              if (ok) remove.mutate();
+              if (ok) await remove.mutateAsync();
+              return ok;
             }}
           />
         </Tabs.Panel>
@@ -262,8 +267,8 @@ function TestUser({ flag }: { flag: FeatureFlag }) {
               </Group>
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <Text fw={600}>Reason</Text>
-                <Text className="wrap-anywhere">
-                  {result.reason.description} <Code>{result.reason.code}</Code>
+                <Text className="wrap-anywhere" title={result.reason.code}>
+                  {reasonInWords(result)}
                 </Text>
               </Group>
               {result.metadata?.payload != null && (

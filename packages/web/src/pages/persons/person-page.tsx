@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Code, Group, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { api, qs } from '../../api/client';
@@ -8,6 +8,7 @@ import { formatTime, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { STAGE_INFO } from '../early-access/stages';
+import { reasonInWords } from '../flags/reason';
 import { PageHeader } from '../page-header';
 import { personLabel } from './persons-page';
 
@@ -177,8 +178,8 @@ function PersonFlags({ distinctId }: { distinctId: string }) {
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">
-                  {f.reason.description} <Code fz="xs">{f.reason.code}</Code>
+                <Text size="sm" title={f.reason.code}>
+                  {reasonInWords(f)}
                 </Text>
               </Table.Td>
             </Table.Tr>
