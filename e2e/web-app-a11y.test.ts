@@ -150,6 +150,10 @@ describe('accessibility (axe-core, light and dark) of every page of the web app'
     const from = failures.length;
     await open(`/project/${projectId}/feature_flags`, (p) => p.getByRole('table', { name: 'Feature flags' }));
     await scan('the feature flags list');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Feature flags' }).hover();
+    await scan("the navigation, the current page's link under the pointer");
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Events' }).hover();
+    await scan("the navigation, another page's link under the pointer");
     await open(`/project/${projectId}/feature_flags?search=nothing-matches`, (p) => p.getByText('No flag matches these filters'));
     await scan('the feature flags list without matches');
 
@@ -247,6 +251,10 @@ describe('accessibility (axe-core, light and dark) of every page of the web app'
     await page.getByRole('button', { name: 'signed_up' }).click();
     await page.getByRole('table', { name: 'Properties of signed_up' }).waitFor();
     await scan('the events page with an event open');
+    const where = encodeURIComponent(JSON.stringify([{ key: '$current_url', value: 'https://shop.example.com/' }]));
+    await open(`/project/${projectId}/events?event=signed_up&properties=${where}`, (p) => p.getByRole('img', { name: /^signed_up per day/ }));
+    await page.getByRole('table', { name: 'Events' }).waitFor();
+    await scan('the events page filtered by an event and a property, with its chart');
 
     await open(`/project/${projectId}/persons`, (p) => p.getByRole('table', { name: 'People' }));
     await scan('the people page');

@@ -95,7 +95,8 @@ describe('error tracking in the web app', () => {
   });
 
   it('shows an issue: its source-mapped stack with context, chart, steps, people and occurrences', async () => {
-    await page.getByRole('table', { name: 'Error issues' }).getByRole('link', { name: 'TypeError' }).click();
+    // The whole row is the link: a click on its last cell opens the issue.
+    await page.getByRole('table', { name: 'Error issues' }).locator('tbody tr').filter({ hasText: 'TypeError' }).locator('td').last().click();
     await page.getByRole('heading', { name: 'TypeError', level: 1 }).waitFor();
     await page.getByRole('group', { name: 'Occurrences' }).getByText('3', { exact: true }).waitFor();
     await page.getByRole('group', { name: 'People affected' }).getByText('2', { exact: true }).waitFor();

@@ -83,15 +83,36 @@ describe('the web app of a started service', () => {
     await page.context().close();
   });
 
-  it("creates a flag with a condition and variants, and 'Test a user' agrees with /flags", async () => {
+  it("creates a flag, off until turned on, with a condition and variants; asks before unsaved changes are lost; 'Test a user' agrees with /flags, in words", async () => {
+    // A person with properties, whose names the condition editor then suggests.
+    const identify = await fetch(`${app.base}/batch/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: app.svc.token, batch: [{ event: '$identify', distinct_id: 'ada-1', $set: { email: 'ada@example.com', plan: 'pro' } }] }),
+    });
+    expect(identify.status).toBe(200);
+    await app.svc.waitForEvents('$identify', 'ada-1');
+
     const { context, page } = await ownerPage();
     await page.goto(`/project/${projectId}/feature_flags`);
     await page.getByRole('link', { name: 'New feature flag' }).click();
     await page.getByRole('heading', { name: 'New feature flag' }).waitFor();
+    const active = page.getByRole('switch', { name: /^Active/ });
+    expect(await active.isChecked()).toBe(false);
     await page.getByRole('textbox', { name: 'Key', exact: true }).fill('new-checkout');
     await page.getByLabel('Description').fill('The redesigned checkout, for our own people first');
+
+    // Leaving with unsaved changes asks; Stay keeps them.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Events' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Stay' }).click();
+    expect(where(page)).toBe(`/project/${projectId}/feature_flags/new`);
+    expect(await page.getByRole('textbox', { name: 'Key', exact: true }).inputValue()).toBe('new-checkout');
+
     await page.getByRole('button', { name: 'Add filter' }).click();
-    await page.getByLabel('Property').fill('email');
+    const property = page.getByRole('combobox', { name: 'Property' });
+    await property.fill('e');
+    await page.getByRole('option', { name: 'email' }).click();
+    expect(await property.inputValue()).toBe('email');
     await page.getByRole('combobox', { name: 'Values' }).fill('ada@example.com');
     await page.getByRole('combobox', { name: 'Values' }).press('Enter');
     await page.getByLabel('Rollout percentage').fill('100');
@@ -104,6 +125,7 @@ describe('the web app of a started service', () => {
 
     const saved = await app.svc.api(`/api/projects/${projectId}/feature_flags/${flagId}/`);
     expect(saved.key).toBe('new-checkout');
+    expect(saved.active).toBe(false);
     expect(saved.filters.groups).toEqual([
       expect.objectContaining({
         properties: [expect.objectContaining({ key: 'email', operator: 'exact', value: 'ada@example.com' })],
@@ -115,19 +137,27 @@ describe('the web app of a started service', () => {
       ['test', 100],
     ]);
 
-    await page.getByRole('tab', { name: 'Test a user' }).click();
-    for (const [distinctId, properties] of [
-      ['ada-1', { email: 'ada@example.com' }],
-      ['bob-2', { email: 'bob@example.com' }],
-    ] as const) {
+    const test = async (distinctId: string, properties: object, words: string) => {
       const answer = (await app.svc.flags({ distinct_id: distinctId, person_properties: properties })).flags['new-checkout'];
       await page.getByLabel('Distinct ID').fill(distinctId);
       await page.getByLabel('Person properties (JSON, optional)').fill(JSON.stringify(properties));
       await page.getByRole('button', { name: 'Evaluate' }).click();
-      const result = page.locator('[aria-live="polite"]').filter({ hasText: answer.reason.description });
+      const result = page.locator('[aria-live="polite"]').filter({ hasText: words });
       await result.getByText(String(answer.variant ?? answer.enabled), { exact: true }).waitFor();
-      await result.getByText(answer.reason.code, { exact: true }).waitFor();
-    }
+      expect(await result.getByText(words, { exact: true }).getAttribute('title')).toBe(answer.reason.code);
+    };
+    await page.getByRole('tab', { name: 'Test a user' }).click();
+    await test('ada-1', { email: 'ada@example.com' }, 'The flag is off');
+
+    // Turned on and saved, it answers by its conditions.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await active.check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved new-checkout.').waitFor();
+    expect((await app.svc.api(`/api/projects/${projectId}/feature_flags/${flagId}/`)).active).toBe(true);
+    await page.getByRole('tab', { name: 'Test a user' }).click();
+    await test('ada-1', { email: 'ada@example.com' }, 'Matched condition set 1');
+    await test('bob-2', { email: 'bob@example.com' }, 'No condition set matched');
     expect((await app.svc.flags({ distinct_id: 'ada-1', person_properties: { email: 'ada@example.com' } })).flags['new-checkout'].variant).toBe('test');
     await context.close();
   });
@@ -402,6 +432,55 @@ describe('the web app of a started service', () => {
     await logIn(page, owner.email, owner.password);
     await waitForPath(page, `/project/${projectId}/feature_flags/${flagId}?tab=test`);
     await page.getByRole('tab', { name: 'Test a user', selected: true }).waitFor();
+    await context.close();
+  });
+
+  it('filters events by a property value: the list, its count and the chart follow, and the address keeps the filter', async () => {
+    const purchases = [
+      { distinct_id: 'buyer-1', properties: { plan: 'pro', amount: 30 } },
+      { distinct_id: 'buyer-2', properties: { plan: 'free', amount: 5 } },
+      { distinct_id: 'buyer-3', properties: { plan: 'pro', amount: 12 } },
+    ].map((e, i) => ({ event: 'purchase', ...e, timestamp: new Date(Date.now() - i * 60_000).toISOString() }));
+    const res = await fetch(`${app.base}/batch/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: app.svc.token, batch: purchases }),
+    });
+    expect(res.status).toBe(200);
+    await app.svc.waitForEvents('purchase', 'buyer-3');
+
+    const { context, page } = await ownerPage();
+    await page.goto(`/project/${projectId}/events?event=purchase`);
+    const table = page.getByRole('table', { name: 'Events' });
+    const people = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
+    const shows = (names: string[]) => expect.poll(people, { timeout: 10_000 }).toEqual(names);
+    await table.waitFor();
+    await shows(['buyer-1', 'buyer-2', 'buyer-3']);
+    await page.getByRole('button', { name: 'Add property filter' }).click();
+    const property = page.getByRole('combobox', { name: 'Property 1' });
+    await property.fill('pl');
+    await page.getByRole('option', { name: 'plan', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Value of property 1' }).fill('pro');
+    await shows(['buyer-1', 'buyer-3']);
+    await page.getByText('2 events match').waitFor();
+    // The chart counts the same events: its legend gives the series' total (`purchase` then `2`).
+    await page
+      .getByRole('img', { name: 'purchase per day, last 30 days, with these properties' })
+      .locator('.u-legend')
+      .filter({ hasText: /purchase2$/ })
+      .waitFor();
+    await expect
+      .poll(() => JSON.parse(new URL(page.url()).searchParams.get('properties') ?? 'null'), { timeout: 10_000 })
+      .toEqual([{ key: 'plan', value: 'pro' }]);
+
+    // The address alone gives the same page (a link, a reload); a number is matched as text.
+    const amount = encodeURIComponent(JSON.stringify([{ key: 'amount', value: '12' }]));
+    await page.goto(`/project/${projectId}/events?event=purchase&properties=${amount}`);
+    await shows(['buyer-3']);
+    expect(await page.getByRole('textbox', { name: 'Value of property 1' }).inputValue()).toBe('12');
+    await page.getByRole('button', { name: 'Remove property filter 1' }).click();
+    await shows(['buyer-1', 'buyer-2', 'buyer-3']);
+    await expect.poll(() => new URL(page.url()).searchParams.get('properties'), { timeout: 10_000 }).toBeNull();
     await context.close();
   });
 

@@ -163,6 +163,7 @@ describe('GET /api/schema/', () => {
     expect(id('post /i/v0/e')).toBe('i_v0_e_create');
     const summary = (at: string) => ops.find((op) => op.at === at)?.summary;
     expect(summary('get /api/projects/{project_id}/feature_flags')).toBe('List feature flags');
+    expect(summary('post /api/personal_api_keys')).toBe('Create a personal API key');
     expect(summary('delete /api/projects/{project_id}/early_access_feature/{id}')).toBe('Delete an early access feature');
     // A route's own summary is kept.
     expect(summary('post /e')).toBe('Capture events (PostHog capture protocol); 200 once they are stored');

@@ -39,7 +39,12 @@ export function nameOperations<T extends { paths?: object }>(document: T): T {
       operation.operationId ??= [...words, action].join('_').replace(/\W+/g, '_');
       if (names.has(operation.operationId)) throw new Error(`Two operations are named ${operation.operationId}: give one of them its own operationId`);
       names.add(operation.operationId);
-      const thing = words.join(' ').replace(/_/g, ' ').replace(/s$/, '');
+      // Words as people write them: "personal API key", not "personal api key".
+      const thing = words
+        .join(' ')
+        .replace(/_/g, ' ')
+        .replace(/s$/, '')
+        .replace(/\bapi\b/g, 'API');
       operation.summary ??= action === 'list' ? `List ${thing}s` : `${VERBS[action] ?? method.toUpperCase()} ${/^[aeiou]/.test(thing) ? 'an' : 'a'} ${thing}`;
     }
   }

@@ -11,7 +11,7 @@ import { formatTime, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../page-header';
-import { parsePropertyFilters, PropertyFilters } from './property-filters';
+import { completeFilters, parsePropertyFilters, PropertyFilters } from './property-filters';
 
 const STEP = 50;
 
@@ -29,7 +29,8 @@ const toLocal = (iso?: string) => {
 
 export default function EventsPage() {
   const projectId = useProjectId();
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>;
+  const { properties: propertiesInAddress, ...search } = useSearch({ strict: false }) as Record<string, string | undefined> & { properties?: unknown };
+  const propertyFilters = completeFilters(parsePropertyFilters(propertiesInAddress));
   const navigate = useNavigate();
   const [eventText, setEventText] = useState(search.event ?? '');
   const [personText, setPersonText] = useState(search.distinct_id ?? '');
@@ -37,10 +38,15 @@ export default function EventsPage() {
   const [live, setLive] = useState(true);
   const [open, setOpen] = useState<string | null>(null);
   const seen = useRef<Set<string> | null>(null);
-  const set = (patch: Record<string, string | undefined>) =>
-    navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, ...patch }), replace: true });
+  const set = (patch: Record<string, unknown>) => navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...patch }), replace: true });
   const debounced = useDebouncedCallback(set, 400);
-  const filters = { event: search.event, distinct_id: search.distinct_id, after: search.after, before: search.before, properties: search.properties };
+  const filters = {
+    event: search.event,
+    distinct_id: search.distinct_id,
+    after: search.after,
+    before: search.before,
+    properties: propertyFilters && JSON.stringify(propertyFilters),
+  };
   const canLive = !search.before;
   const events = useQuery({
     queryKey: ['events', projectId, filters, limit],
@@ -69,7 +75,7 @@ export default function EventsPage() {
     const seenKeys = (events.data?.results ?? []).flatMap((e) => Object.keys(e.properties));
     setKeys((known) => (seenKeys.every((k) => known.includes(k)) ? known : [...new Set([...known, ...seenKeys])].sort()));
   }, [events.data]);
-  const where = Object.fromEntries(parsePropertyFilters(search.properties).map((f) => [f.key, f.value]));
+  const where = Object.fromEntries((propertyFilters ?? []).map((f) => [f.key, f.value]));
 
   return (
     <>
@@ -140,7 +146,7 @@ export default function EventsPage() {
           </Button>
         )}
       </Group>
-      <PropertyFilters value={search.properties} keys={keys} onChange={(properties) => void set({ properties })} />
+      <PropertyFilters value={propertiesInAddress} keys={keys} onChange={(properties) => void set({ properties })} />
       {search.event && (
         <Stack mb="md">
           <EventCountsChart

@@ -8,45 +8,59 @@ export interface PropertyFilterDraft {
   value: string;
 }
 
-/** The filters in the page's address (`properties`, the API's JSON list), or none when it holds anything else. */
-export function parsePropertyFilters(text: string | undefined): PropertyFilterDraft[] {
-  if (!text) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((f: unknown) =>
-      typeof f === 'object' && f !== null && typeof (f as { key?: unknown }).key === 'string'
-        ? [{ key: (f as { key: string }).key, value: String((f as { value?: unknown }).value ?? '') }]
-        : [],
-    );
-  } catch {
-    return [];
+/**
+ * The filters in the page's address (`properties`: the router reads a JSON list as a list; a JSON text of one is taken
+ * too), or none when it holds anything else.
+ */
+export function parsePropertyFilters(value: unknown): PropertyFilterDraft[] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
   }
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((f: unknown) =>
+    typeof f === 'object' && f !== null && typeof (f as { key?: unknown }).key === 'string'
+      ? [{ key: (f as { key: string }).key, value: String((f as { value?: unknown }).value ?? '') }]
+      : [],
+  );
 }
 
-/** The API's `properties` for the filters that name a property and a value, or undefined when none does. */
-export function propertyFiltersParam(filters: PropertyFilterDraft[]): string | undefined {
+/** The filters that name a property and a value, as the API takes them, or undefined when none does. */
+export function completeFilters(filters: PropertyFilterDraft[]): PropertyFilterDraft[] | undefined {
   const complete = filters.filter((f) => f.key.trim() !== '' && f.value !== '').map((f) => ({ key: f.key.trim(), value: f.value }));
-  return complete.length ? JSON.stringify(complete) : undefined;
+  return complete.length ? complete : undefined;
 }
 
 /**
  * The events page's property filters: rows of a property name (suggested from `keys`) and a value; the page's address
- * (`properties`) follows a moment after the last keystroke. A row without a name or value filters nothing yet.
+ * (`properties`, a JSON list) follows a moment after the last keystroke. A row without a name or value filters nothing yet.
  */
-export function PropertyFilters({ value, keys, onChange }: { value: string | undefined; keys: string[]; onChange: (properties: string | undefined) => void }) {
+export function PropertyFilters({
+  value,
+  keys,
+  onChange,
+}: {
+  value: unknown;
+  keys: string[];
+  onChange: (properties: PropertyFilterDraft[] | undefined) => void;
+}) {
   const [rows, setRows] = useState<PropertyFilterDraft[]>(() => parsePropertyFilters(value));
   // The address changed otherwise (Clear filters, back): the rows follow it.
-  const [seen, setSeen] = useState(value);
-  const [written, setWritten] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    if (value !== written) setRows(parsePropertyFilters(value));
+  const current = JSON.stringify(completeFilters(parsePropertyFilters(value)) ?? null);
+  const [seen, setSeen] = useState(current);
+  const [written, setWritten] = useState(current);
+  if (current !== seen) {
+    setSeen(current);
+    if (current !== written) setRows(parsePropertyFilters(value));
   }
   const write = useDebouncedCallback((next: PropertyFilterDraft[]) => {
-    const param = propertyFiltersParam(next);
-    setWritten(param);
-    onChange(param);
+    const complete = completeFilters(next);
+    setWritten(JSON.stringify(complete ?? null));
+    onChange(complete);
   }, 400);
   const set = (next: PropertyFilterDraft[]) => {
     setRows(next);
