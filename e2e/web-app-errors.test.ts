@@ -95,8 +95,15 @@ describe('error tracking in the web app', () => {
   });
 
   it('shows an issue: its source-mapped stack with context, chart, steps, people and occurrences', async () => {
-    // The whole row is the link: a click on its last cell opens the issue.
-    await page.getByRole('table', { name: 'Error issues' }).locator('tbody tr').filter({ hasText: 'TypeError' }).locator('td').last().click();
+    // The whole row is the link: a click on its last cell (which the link's box covers) opens the issue.
+    const lastSeen = await page
+      .getByRole('table', { name: 'Error issues' })
+      .locator('tbody tr')
+      .filter({ hasText: 'TypeError' })
+      .locator('td')
+      .last()
+      .boundingBox();
+    await page.mouse.click(lastSeen!.x + lastSeen!.width / 2, lastSeen!.y + lastSeen!.height / 2);
     await page.getByRole('heading', { name: 'TypeError', level: 1 }).waitFor();
     await page.getByRole('group', { name: 'Occurrences' }).getByText('3', { exact: true }).waitFor();
     await page.getByRole('group', { name: 'People affected' }).getByText('2', { exact: true }).waitFor();

@@ -43,6 +43,10 @@ describe('experiments in the web app', () => {
     await page.getByRole('heading', { name: 'New experiment', level: 1 }).waitFor();
 
     await page.getByLabel('Name').fill('One-page checkout');
+    // Unsaved: leaving asks first, and Stay keeps the form as it was.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Feature flags' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/project/${projectId}/experiments/new`);
     const key = page.getByRole('textbox', { name: 'Feature flag key' });
     expect(await key.inputValue()).toBe('one-page-checkout');
     // No control variant: the API refuses it, and says so next to the variants.
@@ -207,6 +211,14 @@ describe('experiments in the web app', () => {
 
     // The draft changed nothing: the flag is on, with its split, for the same people.
     expect(await served()).toEqual(before);
+    // Another experiment cannot take the flag: the picker says which experiment has it.
+    await page.goto(`/project/${projectId}/experiments/new`);
+    await page.getByText('An existing flag').click();
+    await page.getByRole('combobox', { name: 'Existing flag' }).click();
+    const taken = page.getByRole('option', { name: 'compact-nav (in experiment "Compact navigation")' });
+    expect(await taken.getAttribute('aria-disabled')).toBe('true');
+    await page.goBack();
+    await page.getByText('Draft', { exact: true }).waitFor();
     expect((await app.svc.api(`/api/projects/${projectId}/feature_flags/${flag.id}/`)).filters.multivariate.variants).toEqual(variants);
     await page.getByRole('link', { name: 'compact-nav' }).click();
     await page.getByRole('region', { name: 'Used by' }).getByRole('link', { name: 'Compact navigation' }).waitFor();
