@@ -82,7 +82,7 @@ export default function PersonPage() {
  * A person's properties without those set to null (an SDK that sends every field of its user, filled or not): they
  * say nothing about the person, and are named below the table.
  */
-function PersonProperties({ properties }: { properties: Record<string, unknown> }) {
+export function PersonProperties({ properties }: { properties: Record<string, unknown> }) {
   const empty = Object.keys(properties).filter((key) => properties[key] === null);
   const shown = Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== null));
   return (
