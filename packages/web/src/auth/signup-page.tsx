@@ -22,7 +22,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const emailError = (email: string) =>
   !email.trim() ? 'Enter your email address.' : EMAIL.test(email.trim()) ? null : 'This is not an email address: it looks like ada@example.com.';
 
-function AccountForm({ submitLabel, onSubmit, fixedEmail }: { submitLabel: string; onSubmit: (fields: Fields) => Promise<void>; fixedEmail?: string | null }) {
+export function AccountForm({
+  submitLabel,
+  onSubmit,
+  fixedEmail,
+}: {
+  submitLabel: string;
+  onSubmit: (fields: Fields) => Promise<void>;
+  fixedEmail?: string | null;
+}) {
   const [fields, setFields] = useState<Fields>({ name: '', email: fixedEmail ?? '', password: '' });
   const [busy, setBusy] = useState(false);
   const errors = useFormErrors();
