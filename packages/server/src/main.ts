@@ -12,7 +12,7 @@ import { DomainError } from './errors';
 import { uploadSourceMaps, type UploadOptions } from './error-tracking/sourcemaps/upload-command';
 import { startupError } from './startup-error';
 import { ROLES } from './users/roles';
-import { MIN_PASSWORD_LENGTH } from './users/passwords';
+import { MIN_PASSWORD_LENGTH, generatePassword } from './users/passwords';
 import { serverVersion } from './version';
 
 let loaded: Config | undefined;
@@ -62,6 +62,11 @@ function role(raw: string): string {
 function projectId(raw: string): number {
   if (!/^\d+$/.test(raw)) throw new InvalidArgumentError('a project id is a whole number');
   return Number(raw);
+}
+
+/** A rule's refusal as the command line reports it: the option at fault, then the reason. */
+function argumentError(error: unknown): never {
+  throw error instanceof DomainError ? new InvalidArgumentError(`${error.attr ? `--${error.attr}: ` : ''}${error.detail}`) : error;
 }
 
 /** Scopes of `--scopes`, a mistake reported as a plain message. */
@@ -224,12 +229,43 @@ function cli(): Command {
     .option('--json', 'print one JSON line')
     .action((opts: { email: string; password: string; name?: string; role?: string; json?: boolean }) =>
       withServices(config(), async (services) => {
-        const user = await services.users.create(opts).catch((error: unknown) => {
-          throw error instanceof DomainError ? new InvalidArgumentError(`${error.attr ? `--${error.attr}: ` : ''}${error.detail}`) : error;
-        });
+        const user = await services.users.create(opts).catch(argumentError);
         print(opts.json ? user : labelled({ id: user.id, email: user.email, name: user.name, role: user.role }));
       }),
     );
+  users
+    .command('list')
+    .description('list users, one a line: id, email, role, name')
+    .option('--json', 'print one JSON line per user')
+    .action((opts: { json?: boolean }) =>
+      withServices(config(), async (services) => {
+        const all = await services.users.members();
+        if (all.length) print(all.map((u) => (opts.json ? JSON.stringify(u) : `${u.id}  ${u.email}  ${u.role}  ${u.name}`)).join('\n'));
+      }),
+    );
+  users
+    .command('set-password')
+    .description("set a user's password (a forgotten one, say); every session of the user ends")
+    .requiredOption('--email <email>', 'the login of the account (service users list shows them)')
+    .addOption(
+      new Option('--password <password>', `the new password: at least ${MIN_PASSWORD_LENGTH} characters, not one of the most common passwords`).conflicts(
+        'generate',
+      ),
+    )
+    .addOption(new Option('--generate', 'generate a strong password and print it (shown once: only its hash is stored)'))
+    .option('--json', 'print one JSON line')
+    .action((opts: { email: string; password?: string; generate?: boolean; json?: boolean }) => {
+      if (opts.password === undefined && !opts.generate) throw new InvalidArgumentError('give the new password with --password P, or --generate one');
+      const password = opts.password ?? generatePassword();
+      return withServices(config(), async (services) => {
+        const { user, sessionsEnded } = await services.passwords.set(opts.email, password).catch(argumentError);
+        const generated = opts.generate ? { password } : {};
+        if (opts.json) return print({ id: user.id, email: user.email, ...generated, sessions_ended: sessionsEnded });
+        const sessions = `${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended`;
+        print(`Set the password of ${user.email} (id ${user.id}); ${sessions}.`);
+        if (opts.generate) print(`New password (shown once): ${password}`);
+      });
+    });
 
   const projects = program.command('projects').description('projects');
   printingFields(projects.command('create <name>').description('create a project with its own project token'), async (services, name) =>

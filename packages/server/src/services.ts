@@ -25,6 +25,7 @@ import { FlagsService } from './flag-evaluation/service';
 import { PersonService } from './persons/service';
 import { ProjectService } from './projects/service';
 import { shareTurns } from './turns';
+import { PasswordService } from './users/password-service';
 import { UserService } from './users/service';
 import { SessionService } from './users/sessions';
 import { WebhookService } from './webhooks/service';
@@ -72,6 +73,7 @@ export function createServices(db: Db, config: ServicesConfig) {
     activity: new ActivityService(db.kysely),
     keys,
     users: new UserService(db.kysely, keys),
+    passwords: new PasswordService(db.kysely),
     sessions: new SessionService(db.kysely),
     projects: new ProjectService(db.kysely),
     flags,

@@ -57,14 +57,18 @@ const operations = [
   ['post', '/api/login'],
   ['post', '/api/logout'],
   ['get', '/api/users/@me'],
+  ['post', '/api/users/@me/password'],
   ['get', '/api/organization/members'],
   ['patch', '/api/organization/members/{user_id}'],
   ['delete', '/api/organization/members/{user_id}'],
+  ['post', '/api/organization/members/{user_id}/password_reset'],
   ['get', '/api/organization/invites'],
   ['post', '/api/organization/invites'],
   ['delete', '/api/organization/invites/{id}'],
   ['get', '/api/invites/{token}'],
   ['post', '/api/invites/{token}/accept'],
+  ['get', '/api/password_resets/{token}'],
+  ['post', '/api/password_resets/{token}'],
   ['get', '/api/personal_api_keys'],
   ['post', '/api/personal_api_keys'],
   ['delete', '/api/personal_api_keys/{id}'],
@@ -95,7 +99,7 @@ const sdk = new Set([
 ]);
 
 /** POSTs that take no body. */
-const bodyless = new Set(['post /api/logout']);
+const bodyless = new Set(['post /api/logout', 'post /api/organization/members/{user_id}/password_reset']);
 
 describe('GET /api/schema/', () => {
   it('serves an OpenAPI 3 document generated from the route schemas, covering every route', async () => {

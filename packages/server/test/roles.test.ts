@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userWith, type Browser } from './accounts-helpers';
+import { PASSWORD, userWith, type Browser } from './accounts-helpers';
 import { startService, type TestService } from './helpers';
 
 // Issue 13: what each role may do with a session, and personal API keys made by users (capped by their role).
@@ -31,6 +31,13 @@ const calls: Record<string, Call> = {
   },
   invite: { method: 'POST', url: () => '/api/organization/invites/', payload: () => ({ role: 'viewer' }) },
   'list invites': { method: 'GET', url: () => '/api/organization/invites/' },
+  'make a password reset link': { method: 'POST', url: () => `/api/organization/members/${users.viewer.id}/password_reset/` },
+  'change their own password': {
+    method: 'POST',
+    url: () => '/api/users/@me/password/',
+    // The session goes on with the new password: the other tests use the sessions only.
+    payload: () => ({ current_password: PASSWORD, password: 'a brand new passphrase' }),
+  },
   'create a project': { method: 'POST', url: () => '/api/projects/', payload: () => ({ name: `Project ${++seq}` }) },
   'rename a project': { method: 'PATCH', url: () => `/api/projects/${p()}/`, payload: () => ({ name: 'Renamed' }) },
 };
@@ -43,6 +50,8 @@ const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'create an early access feature': ['member', 'admin', 'owner'],
   invite: ['admin', 'owner'],
   'list invites': ['admin', 'owner'],
+  'make a password reset link': ['admin', 'owner'],
+  'change their own password': ['viewer', 'member', 'admin', 'owner'],
   'create a project': ['admin', 'owner'],
   'rename a project': ['admin', 'owner'],
 };

@@ -242,12 +242,13 @@ describe('oversized headers', () => {
 });
 
 describe('no secrets in the log', () => {
-  it('masks the personal API key, project tokens and api_key query parameters', async () => {
+  it("masks the personal API key, project tokens, api_key query parameters and links' secrets", async () => {
     const storage = testStorage();
     const service = await spawnService(serviceEnv(storage, { LOG_LEVEL: 'info' }));
     try {
       const startup = service.output().length;
-      const secrets = [service.key, service.token, 'phx_wrongsecret123', 'phc_querysecret456', 'phx_personalsecret789'];
+      const links = ['invitesecretA', 'invitesecretB', 'resetsecretC', 'resetsecretD'].map((secret) => secret.padEnd(43, 'x'));
+      const secrets = [service.key, service.token, 'phx_wrongsecret123', 'phc_querysecret456', 'phx_personalsecret789', ...links];
       const get = (path: string, headers: Record<string, string> = {}) => fetch(`${service.url}${path}`, { headers });
       await get('/api/projects/', { authorization: `Bearer ${service.key}` });
       await get('/api/projects/', { authorization: 'Bearer phx_wrongsecret123' });
@@ -255,19 +256,25 @@ describe('no secrets in the log', () => {
       await get(`/api/early_access_features/?api_key=phc_querysecret456`);
       await get(`/api/feature_flag/local_evaluation?personal_api_key=phx_personalsecret789&token=${service.token}`);
       await get(`/array/${service.token}/config`);
+      await get(`/invite/${links[0]}`);
+      await get(`/api/invites/${links[1]}/accept`);
+      await get(`/reset-password/${links[2]}`);
+      await get(`/api/password_resets/${links[3]}`);
       await fetch(`${service.url}/flags/?v=2&token=${service.token}`, { method: 'POST', body: JSON.stringify({ token: service.token, distinct_id: 'd' }) });
-      // The log is written asynchronously: wait for the seven request lines (a busy machine may take a moment).
+      // The log is written asynchronously: wait for the eleven request lines (a busy machine may take a moment).
       const logged = () => service.output().slice(startup);
       const requestLines = () =>
         logged()
           .split('\n')
           .filter((line) => line.includes('"method":')).length;
-      await eventually(() => requestLines() >= 7);
+      await eventually(() => requestLines() >= 11);
       const log = logged();
-      expect(requestLines()).toBe(7);
+      expect(requestLines()).toBe(11);
       expect(log).toContain('/flags/definitions'); // the requests were logged
       expect(log).toContain('send_cohorts'); // other query parameters are kept
       expect(log).toContain('/array/[redacted]/config');
+      expect(log).toContain('/api/invites/[redacted]/accept');
+      expect(log).toContain('/reset-password/[redacted]');
       for (const secret of secrets) expect(log).not.toContain(secret);
     } finally {
       await service.stop();

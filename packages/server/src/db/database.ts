@@ -35,6 +35,7 @@ import { lz4Compression } from './migrations/0012-lz4-compression';
 import { exceptionStacks } from './migrations/0013-exception-stacks';
 import { eventRowsWithoutForeignKeys } from './migrations/0014-event-rows-without-foreign-keys';
 import { sourceMapScopes } from './migrations/0015-source-map-scopes';
+import { passwordResets } from './migrations/0016-password-resets';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -105,6 +106,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0013-exception-stacks': exceptionStacks,
     '0014-event-rows-without-foreign-keys': eventRowsWithoutForeignKeys(dialect),
     '0015-source-map-scopes': sourceMapScopes(dialect),
+    '0016-password-resets': passwordResets(),
   };
 }
 

@@ -199,6 +199,18 @@ export interface InviteTable {
   accepted_at: string | null;
 }
 
+/** A password reset link an admin made for a member: single use until `expires_at`. */
+export interface PasswordResetTable {
+  id: string;
+  /** sha256 hex of the link's token. */
+  token_hash: string;
+  user_id: number;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** One failed login, under `<client> <email>`: the client's address (an IPv6 address's /64) and the email as typed, trimmed and in lower case. */
 export interface LoginFailureTable {
   id: Generated<number>;
@@ -328,6 +340,7 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   invites: InviteTable;
+  password_resets: PasswordResetTable;
   login_failures: LoginFailureTable;
   activity_log: ActivityLogTable;
   experiments: ExperimentTable;

@@ -1,8 +1,8 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** Query parameters and path segments that carry a key or a project token. */
+/** Query parameters and path segments that carry a key, a project token or a link's secret (an invite's, a password reset's). */
 const SECRET_QUERY = /([?&](?:token|api_key|personal_api_key)=)[^&#]*/gi;
-const SECRET_PATH = /^(\/array\/)[^/?#]+/;
+const SECRET_PATH = /^(\/(?:array|invite|reset-password|api\/invites|api\/password_resets)\/)[^/?#]+/;
 const REDACTED = '[redacted]';
 
 /** The URL with its secrets masked, as it may be logged. */

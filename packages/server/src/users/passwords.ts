@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ValidationError } from '../errors';
 import common from './common-passwords.json';
 
@@ -23,6 +23,14 @@ export function checkPassword(password: string) {
   if (COMMON_PASSWORDS.has(password.normalize('NFC').trim().toLowerCase())) {
     throw new ValidationError('This password is one of the most common ones, which are guessed first: choose another.', 'password', 'password_too_common');
   }
+}
+
+/** Letters and digits without the ones read as one another (I, l, O, 0, 1): a generated password is copied by people. */
+const GENERATED_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A strong password for someone to copy: 24 characters drawn uniformly from GENERATED_ALPHABET (about 139 bits). */
+export function generatePassword(): string {
+  return Array.from({ length: 24 }, () => GENERATED_ALPHABET[randomInt(GENERATED_ALPHABET.length)]).join('');
 }
 
 /** scrypt's cost: N = 2^15, r = 8, p = 1 (32 MiB, about 75 ms on one core of the machines we measured). */

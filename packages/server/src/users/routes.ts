@@ -8,6 +8,7 @@ import { Text, errorResponses, intId } from '../http/schemas';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, ownOrigin, sessionToken, setSessionCookie } from '../http/session';
 import { NotFoundError } from '../errors';
 import type { Services } from '../services';
+import { PASSWORD_RESET_HOURS } from './password-service';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
 import type { Actor, User } from './service';
 import { ROLE_SCOPES } from './roles';
@@ -61,6 +62,13 @@ const CreatedInviteSchema = Type.Object({
   expires_at: Type.String({ format: 'date-time' }),
   url: Type.String({ description: 'the single-use invite link, shown once: `<origin>/invite/<token>`' }),
 });
+const PasswordResetSchema = Type.Object({
+  user_id: Type.Integer(),
+  email: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+  url: Type.String({ description: 'the single-use link to set a new password, shown once: `<origin>/reset-password/<token>`' }),
+});
+const PasswordResetInfoSchema = Type.Object({ valid: Type.Literal(true), email: Type.String(), name: Type.String() });
 const InviteInfoSchema = Type.Object({
   valid: Type.Literal(true),
   role: RoleSchema,
@@ -73,14 +81,17 @@ const LoginBody = Type.Object({ email: Text({ maxLength: 254 }), password: Type.
 const AcceptBody = Type.Object({ email: Email, name: Name, password: Password });
 const InviteBody = Type.Object({ role: RoleSchema, email: Type.Optional(Type.Union([Email, Type.Null()])) });
 const RoleBody = Type.Object({ role: RoleSchema });
+const ChangePasswordBody = Type.Object({ current_password: Type.String({ maxLength: MAX_PASSWORD_LENGTH }), password: Password });
+const ResetBody = Type.Object({ password: Password });
 const UserParams = Type.Object({ user_id: Type.String() });
 const IdParams = Type.Object({ id: Type.String() });
 const TokenParams = Type.Object({ token: Type.String() });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** An invite token as made (base64url of 32 bytes); anything else is no invite, without a query. */
+/** A link's token as made (base64url of 32 bytes: invites, password resets); anything else is no link, without a query. */
 const TOKEN = /^[\w-]{43}$/;
 const noInvite = () => new NotFoundError('This invite link is unknown, used or expired.');
+const noPasswordReset = () => new NotFoundError('This password reset link is unknown, used or expired.');
 
 const invalidCredentials = () => new ApiError(401, 'authentication_error', 'invalid_credentials', 'Invalid email or password.');
 
@@ -96,11 +107,12 @@ async function me(services: Services, user: User, csrfToken: string | null): Pro
   return { id, email, name, role, scopes: [...ROLE_SCOPES[role]], organization: await services.users.organization(), csrf_token: csrfToken };
 }
 
-/** Accounts: the first account, login and logout, the current user, members and invites. */
+/** Accounts: the first account, login and logout, the current user and their password, members, invites and password reset links. */
 export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const tags = ['users'];
   const publicRoute = { tags, security: [] };
   const anyone = authorize(services, null, { projectLimitedKeys: true });
+  const signedIn = authorize(services, null);
   const readMembers = authorize(services, 'organization_member:read');
   const manageMembers = authorize(services, 'organization_member:write');
 
@@ -182,6 +194,32 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     return me(services, user, null);
   });
 
+  app.post<{ Body: Static<typeof ChangePasswordBody> }>(
+    '/api/users/@me/password',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: "Change the signed-in user's password (the user's other sessions end)",
+        body: ChangePasswordBody,
+        response: { 204: Type.Null({ description: 'changed; this session goes on, the others ended' }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      // A key is a credential of its own: the password is changed by its user, signed in.
+      if (principal.via !== 'session') throw permissionDenied('A password is changed in a session of the web app, not with a personal API key.');
+      const result = await services.passwords.change(
+        principal.userId!,
+        { currentPassword: request.body.current_password, password: request.body.password },
+        clientNetwork(request.ip),
+        sessionToken(request)!,
+      );
+      if (!result.ok) throw loginThrottled(result.retryAfterSeconds);
+      return reply.code(204).send();
+    },
+  );
+
   app.get(
     '/api/organization/members',
     { onRequest: readMembers, schema: { tags, response: { 200: Type.Object({ results: Type.Array(MemberSchema) }), ...errorResponses } } },
@@ -213,6 +251,25 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       if (id === undefined) throw new NotFoundError('No such member.');
       await services.users.remove(actorOf(request), id);
       return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: Static<typeof UserParams> }>(
+    '/api/organization/members/:user_id/password_reset',
+    {
+      onRequest: manageMembers,
+      schema: {
+        tags,
+        summary: `Make a password reset link for a member (single use, valid ${PASSWORD_RESET_HOURS} hours; their earlier unused link stops working)`,
+        params: UserParams,
+        response: { 201: PasswordResetSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const id = intId(request.params.user_id);
+      if (id === undefined) throw new NotFoundError('No such member.');
+      const { user, token, expires_at } = await services.passwords.makeReset(actorOf(request), id);
+      return reply.code(201).send({ user_id: user.id, email: user.email, expires_at, url: `${ownOrigin(request) ?? ''}/reset-password/${token}` });
     },
   );
 
@@ -275,6 +332,44 @@ export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       if (!TOKEN.test(request.params.token)) throw noInvite();
       const user = await services.users.acceptInvite(request.params.token, request.body);
       return logIn(request, reply, user, 201);
+    },
+  );
+
+  app.get<{ Params: Static<typeof TokenParams> }>(
+    '/api/password_resets/:token',
+    {
+      config: { secretInUrl: true },
+      schema: {
+        ...publicRoute,
+        summary: 'Retrieve the account of a password reset link',
+        params: TokenParams,
+        response: { 200: PasswordResetInfoSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = TOKEN.test(request.params.token) ? await services.passwords.resetFor(request.params.token) : undefined;
+      if (!user) throw noPasswordReset();
+      return { valid: true as const, email: user.email, name: user.name };
+    },
+  );
+
+  app.post<{ Params: Static<typeof TokenParams>; Body: Static<typeof ResetBody> }>(
+    '/api/password_resets/:token',
+    {
+      config: { secretInUrl: true },
+      schema: {
+        ...publicRoute,
+        summary: "Set a new password with a reset link and log in (the link is used up; the user's other sessions end)",
+        params: TokenParams,
+        body: ResetBody,
+        response: { 200: MeSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      checkSameOrigin(request, false);
+      if (!TOKEN.test(request.params.token)) throw noPasswordReset();
+      const user = await services.passwords.reset(request.params.token, request.body.password);
+      return logIn(request, reply, user, 200);
     },
   );
 };

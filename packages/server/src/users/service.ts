@@ -43,9 +43,10 @@ export const DEFAULT_ORGANIZATION_NAME = 'Default organization';
 export const INVITE_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60_000;
-const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** How a secret of a link (an invite's, a password reset's) is stored: its sha256 hex. */
+export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-const toUser = (row: UserRow): User => ({ id: row.id, email: row.email, name: row.name, role: row.role as Role, joined_at: row.created_at });
+export const toUser = (row: UserRow): User => ({ id: row.id, email: row.email, name: row.name, role: row.role as Role, joined_at: row.created_at });
 const toInvite = (row: InviteRow): Invite => ({
   id: row.id,
   role: row.role as Role,
@@ -92,8 +93,12 @@ function recordInvite(
   return recordActivity(db, actor, { projectId: null, scope: 'OrganizationInvite', itemId: row.id, activity, name: row.email, changes });
 }
 
-/** The actor of a change a user makes for themselves (signing up, accepting an invite). */
-const selfActor = (user: Pick<UserRow, 'id' | 'name' | 'email'>): ActivityActor => ({ user_id: user.id, api_key_id: null, label: user.name || user.email });
+/** The actor of a change a user makes for themselves (signing up, accepting an invite, setting a password). */
+export const selfActor = (user: Pick<UserRow, 'id' | 'name' | 'email'>): ActivityActor => ({
+  user_id: user.id,
+  api_key_id: null,
+  label: user.name || user.email,
+});
 
 const emailTaken = () => new ValidationError('An account with this email address exists already.', 'email', 'unique');
 
@@ -247,7 +252,7 @@ export class UserService {
     const now = new Date();
     const row: InviteRow = {
       id: randomUUID(),
-      token_hash: hash(token),
+      token_hash: secretHash(token),
       role: input.role,
       email,
       created_by: actor.user_id,
@@ -278,7 +283,7 @@ export class UserService {
 
   /** What a pending invite's link offers; undefined when it is unknown, used or expired. */
   async inviteByToken(token: string): Promise<{ invite: Invite; organizationName: string } | undefined> {
-    const row = await userStore.pendingInviteByHash(this.db, hash(token), new Date().toISOString());
+    const row = await userStore.pendingInviteByHash(this.db, secretHash(token), new Date().toISOString());
     if (!row) return undefined;
     return { invite: toInvite(row), organizationName: (await this.organization()).name };
   }

@@ -9,7 +9,8 @@ export const SESSION_IDLE_MS = 14 * 24 * 60 * 60_000;
 /** The last request of a session is written at most this often (a read is not a write each time). */
 const TOUCH_EVERY_MS = 60_000;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session's id as stored: the sha256 hex of its cookie's value. */
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface ActiveSession {
   user: User;
@@ -24,7 +25,7 @@ export const csrfTokenOf = (token: string) => createHmac('sha256', token).update
 
 /**
  * Server-side sessions: the cookie carries a random 256-bit token; the database keeps its sha256 only, with the user
- * and the time of the last request. A session idle for SESSION_IDLE_MS is over; logout and the user's removal end it.
+ * and the time of the last request. A session idle for SESSION_IDLE_MS is over; logout, a new password and the user's removal end it.
  */
 export class SessionService {
   /** Session ids (hashed) known live, until when: the rate limit asks on every request with a cookie. */
@@ -38,7 +39,7 @@ export class SessionService {
    */
   async isLive(token: string): Promise<boolean> {
     if (token.length > 100) return false;
-    const id = hash(token);
+    const id = sessionIdOf(token);
     const now = Date.now();
     if ((this.knownLive.get(id) ?? 0) > now) return true;
     const row = await userStore.sessionWithUser(this.db, id);
@@ -55,14 +56,14 @@ export class SessionService {
     const now = new Date().toISOString();
     // Logins are rare: a good time to forget the sessions that ended by idling.
     await userStore.deleteIdleSessions(this.db, new Date(Date.now() - SESSION_IDLE_MS).toISOString());
-    await userStore.insertSession(this.db, { id: hash(token), user_id: userId, created_at: now, last_seen_at: now });
+    await userStore.insertSession(this.db, { id: sessionIdOf(token), user_id: userId, created_at: now, last_seen_at: now });
     return token;
   }
 
   /** The live session of a token with its user, or undefined (unknown, ended, or idle too long: then it is deleted). */
   async verify(token: string): Promise<ActiveSession | undefined> {
     if (token.length > 100) return undefined;
-    const id = hash(token);
+    const id = sessionIdOf(token);
     const row = await userStore.sessionWithUser(this.db, id);
     if (!row) return undefined;
     const now = Date.now();
@@ -79,6 +80,6 @@ export class SessionService {
 
   /** Ends the session of this token (nothing when there is none). */
   async end(token: string): Promise<void> {
-    await userStore.deleteSession(this.db, hash(token));
+    await userStore.deleteSession(this.db, sessionIdOf(token));
   }
 }

@@ -1,13 +1,14 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Executor, InviteTable, UserTable } from '../db/schema';
+import type { Executor, InviteTable, PasswordResetTable, UserTable } from '../db/schema';
 
 export type UserRow = Selectable<UserTable>;
 export type InviteRow = Selectable<InviteTable>;
+export type PasswordResetRow = Selectable<PasswordResetTable>;
 
 /** The one organization's id. */
 export const ORGANIZATION_ID = 1;
 
-/** SQL for the organization, users, sessions, invites and failed logins. */
+/** SQL for the organization, users, sessions, invites, password reset links and failed logins. */
 export const userStore = {
   organization(db: Executor) {
     return db.selectFrom('organizations').selectAll().where('id', '=', ORGANIZATION_ID).executeTakeFirst();
@@ -72,6 +73,10 @@ export const userStore = {
     await db.updateTable('users').set({ role }).where('id', '=', id).execute();
   },
 
+  async setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
+    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  },
+
   /** Deletes the user; their sessions go with them (cascade), invites they made keep no creator. */
   async deleteUser(db: Executor, id: number): Promise<void> {
     await db.deleteFrom('sessions').where('user_id', '=', id).execute();
@@ -99,6 +104,16 @@ export const userStore = {
 
   async deleteSession(db: Executor, id: string): Promise<void> {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
+  },
+
+  /** Ends the user's sessions but the one with the (hashed) id `keep`; how many ended. */
+  async deleteSessionsOf(db: Executor, userId: number, keep?: string): Promise<number> {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .$if(keep !== undefined, (q) => q.where('id', '!=', keep!))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   /** Forgets sessions idle since before `before`. */
@@ -153,6 +168,38 @@ export const userStore = {
   async deleteInvite(db: Executor, id: string): Promise<boolean> {
     const result = await db.deleteFrom('invites').where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst();
     return result.numDeletedRows > 0n;
+  },
+
+  async insertPasswordReset(db: Executor, row: Insertable<PasswordResetTable>): Promise<void> {
+    await db.insertInto('password_resets').values(row).execute();
+  },
+
+  /** Voids the user's unused reset links. */
+  async deleteUnusedPasswordResets(db: Executor, userId: number): Promise<void> {
+    await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  },
+
+  /** The reset link of a token, if it is unused and unexpired at `now`. */
+  pendingPasswordResetByHash(db: Executor, tokenHash: string, now: string): Promise<PasswordResetRow | undefined> {
+    return db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  },
+
+  /** Uses up a pending reset link; false when it was used (or expired) meanwhile. */
+  async usePasswordReset(db: Executor, id: string, now: string): Promise<boolean> {
+    const result = await db
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 
   /** Failed logins under a key since `since`: how many, and when the newest was. */

@@ -14,6 +14,7 @@ export const WEB_APP_PAGES = [
   '/login',
   '/signup',
   '/invite/:token',
+  '/reset-password/:token',
   '/project/:project_id',
   '/project/:project_id/:page',
   '/project/:project_id/:page/:item',
