@@ -286,6 +286,8 @@ describe('accessibility (axe-core, light and dark) of every page of the web app'
     await page.getByRole('dialog', { name: 'Invite link' }).waitFor();
     await scan('the settings (Members, a new invite link)');
     await page.getByRole('button', { name: 'Done' }).click();
+    await open(`/project/${projectId}/settings/account`, (p) => p.getByRole('form', { name: 'Change password' }));
+    await scan('the settings (Account)');
     await open(`/project/${projectId}/settings/keys`, (p) => p.getByRole('button', { name: 'Create key' }));
     await scan("the settings (Personal API keys, the first start's)");
     await page.getByLabel('Label').fill('Deploy script');

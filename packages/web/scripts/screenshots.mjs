@@ -353,6 +353,15 @@ const pages = (pid, ids) => [
   ['activity', `/project/${pid}/activity`, (page) => page.getByRole('region', { name: 'Changes' }).waitFor()],
   ['settings', `/project/${pid}/settings/project`],
   ['settings-members', `/project/${pid}/settings/members`],
+  [
+    'settings-members-reset',
+    `/project/${pid}/settings/members`,
+    async (page) => {
+      await page.getByRole('button', { name: 'Reset password of grace@example.com' }).click();
+      await page.getByRole('dialog', { name: 'Password reset link' }).waitFor();
+    },
+  ],
+  ['settings-account', `/project/${pid}/settings/account`],
   ['settings-keys', `/project/${pid}/settings/keys`],
   [
     'settings-webhooks',
@@ -388,6 +397,21 @@ for (const scheme of ['light', 'dark']) {
     await login.goto(`${base}/login`);
     await login.getByRole('button', { name: 'Log in' }).waitFor();
     await login.screenshot({ path: path.join(out, `web-login-${scheme}.png`) });
+    await anonymous.close();
+  }
+  if (!only.length || only.includes('reset-password')) {
+    // The page a member opens with the link an admin made for them (the link voids Grace's earlier one).
+    const members = (await (await context.request.get(`${base}/api/organization/members/`)).json()).results;
+    const grace = members.find((m) => m.email === 'grace@example.com');
+    const made = await context.request.post(`${base}/api/organization/members/${grace.id}/password_reset/`, {
+      headers: { origin: base, 'x-csrf-token': csrf },
+    });
+    if (!made.ok()) throw new Error(`password reset link: ${made.status()} ${await made.text()}`);
+    const anonymous = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 860 } });
+    const reset = await anonymous.newPage();
+    await reset.goto((await made.json()).url);
+    await reset.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    await reset.screenshot({ path: path.join(out, `web-reset-password-${scheme}.png`) });
     await anonymous.close();
   }
   for (const [name, url, act] of pages(project.id, ids)) {

@@ -41,6 +41,12 @@ const invite = createRoute({
   component: lazyRouteComponent(() => import('./auth/signup-page'), 'InvitePage'),
 });
 
+const resetPassword = createRoute({
+  getParentRoute: () => root,
+  path: '/reset-password/$token',
+  component: lazyRouteComponent(() => import('./auth/reset-password-page')),
+});
+
 const app = createRoute({ getParentRoute: () => root, id: 'app', component: AppLayout });
 const home = createRoute({ getParentRoute: () => app, path: '/', component: ProjectRedirect });
 const project = createRoute({ getParentRoute: () => app, path: '/project/$projectId', component: Outlet });
@@ -60,6 +66,7 @@ const routeTree = root.addChildren([
   login,
   signup,
   invite,
+  resetPassword,
   app.addChildren([
     home,
     project.addChildren([

@@ -153,6 +153,14 @@ export interface Invite {
   url?: string;
 }
 
+/** A password reset link an admin made for a member (`url` is shown once). */
+export interface PasswordReset {
+  user_id: number;
+  email: string;
+  expires_at: string;
+  url: string;
+}
+
 export interface PersonalApiKey {
   id: number | string;
   label: string;

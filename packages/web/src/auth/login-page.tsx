@@ -1,11 +1,14 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { ApiError, api, setCsrfToken } from '../api/client';
 import type { Me } from '../api/types';
 import { useFormErrors } from '../components/form-errors';
 import { AuthCard, safeNext } from './auth-card';
+
+/** What an operator runs for a user who forgot their password (it prints a new one, once). */
+const RESET_COMMAND = 'npx service users set-password --email you@example.com --generate';
 
 export default function LoginPage() {
   const { next } = useSearch({ strict: false }) as { next?: string };
@@ -66,7 +69,20 @@ export default function LoginPage() {
         </Stack>
       </form>
       <Text size="xs" c="dimmed">
-        No account? Ask an admin of your organization for an invite link. Forgot your password? An admin can set a new one with <code>npx service users</code>.
+        No account? Ask an admin of your organization for an invite link.
+      </Text>
+      <Text size="xs" c="dimmed">
+        Forgot your password? Ask an admin for a reset link, or whoever runs the service to set a new one with{' '}
+        <code>
+          {RESET_COMMAND.split(' ').map((word, i) => (
+            // Lines break between the command's words only, never at the hyphens inside them.
+            <Fragment key={i}>
+              {i > 0 && ' '}
+              <span style={{ whiteSpace: 'nowrap' }}>{word}</span>
+            </Fragment>
+          ))}
+        </code>
+        .
       </Text>
     </AuthCard>
   );
