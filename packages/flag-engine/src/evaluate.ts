@@ -1,8 +1,19 @@
-import type { CompiledFlag, CompiledGroup, Leaf, Source } from './compile';
 import { holdoutHash, scaledSha1 } from './hash';
 import { matchValue, NO, UNKNOWN, YES } from './operators';
 import type { Clock, Tri } from './operators';
-import type { CompiledFlags, EvaluationContext, EvaluationMode, FlagResult, Inconclusive, Reason, ReasonCode } from './types';
+import type {
+  CompiledFlag,
+  CompiledFlags,
+  CompiledGroup,
+  EvaluationContext,
+  EvaluationMode,
+  FlagResult,
+  Inconclusive,
+  Leaf,
+  Reason,
+  ReasonCode,
+  Source,
+} from './types';
 
 type Outcome = FlagResult | Inconclusive;
 

@@ -1,3 +1,5 @@
+import type { ValueMatcher } from './operators';
+
 /** Where a property filter reads its value from (or what it refers to). */
 export type PropertyType = 'person' | 'group' | 'cohort' | 'flag';
 
@@ -153,4 +155,91 @@ export interface CompiledFlags {
   evaluateAll(ctx: EvaluationContext, keys?: readonly string[]): Record<string, FlagResult | Inconclusive>;
   /** `evaluateAll` as a list, in the order of the flags (or of `keys`, each once): no object keyed by flag to build. */
   evaluateList(ctx: EvaluationContext, keys?: readonly string[]): Array<FlagResult | Inconclusive>;
+}
+
+// The compiled form of a flag set, which `compileFlags` builds and the `Engine` of evaluate.ts reads.
+
+/**
+ * Where a property is read: `null` person properties, a string the group type of that name,
+ * `undefined` a group type index missing from the mapping (the property is always absent).
+ */
+export type Source = string | null | undefined;
+
+/** A person / group property filter. */
+export interface PropertyLeaf {
+  kind: 'property';
+  key: string;
+  source: Source;
+  matcher: ValueMatcher;
+  negation: boolean;
+}
+
+/** Cohort membership; `cohort` is null when the cohort is unknown (static) or refers back to itself. */
+export interface CohortLeaf {
+  kind: 'cohort';
+  cohort: CompiledGroup | null;
+  notIn: boolean;
+  negation: boolean;
+}
+
+/** Flag dependency (`flag_evaluates_to`). */
+export interface FlagLeaf {
+  kind: 'flag';
+  key: string;
+  expected: unknown;
+  negation: boolean;
+}
+
+export type Leaf = PropertyLeaf | CohortLeaf | FlagLeaf;
+
+/** A compiled cohort property group. */
+export interface CompiledGroup {
+  kind: 'group';
+  and: boolean;
+  items: Array<Leaf | CompiledGroup>;
+}
+
+/** A compiled release (or super) condition. */
+export interface CompiledCondition {
+  index: number;
+  leaves: Leaf[];
+  rollout: number;
+  /** A variant override that names an existing variant, else null. */
+  variant: string | null;
+  /** Effective aggregation: the condition's group type index, else the flag's; null for persons. */
+  aggregation: number | null;
+  /** Group type name of `aggregation` (see {@link Source}). */
+  group: Source;
+  /** Conditions with equal keys give the same value when they match (same variant rule, same bucketing). */
+  valueKey: string;
+  /** The shared `condition_match` reason of this condition. */
+  matched: Reason;
+}
+
+/** A compiled flag definition. */
+export interface CompiledFlag {
+  key: string;
+  /** Position in the compiled set (slot of its memoised result). */
+  index: number;
+  /** `<key>.`, the start of every bucketing hash input of this flag. */
+  hashPrefix: string;
+  active: boolean;
+  continuity: boolean;
+  deviceBucketing: boolean;
+  /** Flag-level group type (see {@link Source}); null for person flags. */
+  group: Source;
+  conditions: CompiledCondition[];
+  /** Gen-4 enrollment property key, when `feature_enrollment` is on. */
+  enrollmentKey: string | null;
+  /** Legacy `super_groups[0]`, when it has properties; its `aggregation` says whose properties it reads. */
+  superCondition: CompiledCondition | null;
+  superKeys: string[];
+  holdout: { variant: string; percentage: number } | null;
+  /** Variants with the cumulative upper bound of their hash range. */
+  variants: Array<{ key: string; upTo: number }>;
+  payloads: Map<string, unknown>;
+  /** `payloads.get('true') ?? null`: the payload of an enabled flag without a variant. */
+  enabledPayload: unknown;
+  dependencies: string[];
+  dependencyState: 'ok' | 'missing' | 'cycle';
 }
