@@ -1,4 +1,6 @@
+import { enrollmentProperty } from '@service/flag-engine';
 import { request, USER_AGENT } from './http';
+import type { CaptureMessage } from './messages';
 
 /** The stages of an early access feature. Release stages (the flag is on for who enrolled): alpha, beta, general-availability. */
 export type EarlyAccessFeatureStage = 'draft' | 'concept' | 'alpha' | 'beta' | 'general-availability' | 'archived';
@@ -72,4 +74,28 @@ export async function fetchEarlyAccessFeatures(
     });
   }
   return features;
+}
+
+/**
+ * The `$feature_enrollment_update` event that opts a person (or, with `group`, a group) in or out of the early
+ * access feature of a flag. Throws a TypeError for a missing flag key, a value that is not a boolean or an
+ * incomplete group.
+ */
+export function enrollmentEvent(distinctId: string, flagKey: string, enrolled: boolean, options: EnrollmentOptions = {}): CaptureMessage {
+  if (typeof flagKey !== 'string' || flagKey === '' || typeof enrolled !== 'boolean') {
+    throw new TypeError('updateEarlyAccessFeatureEnrollment needs a flag key and a boolean');
+  }
+  const group = options?.group;
+  if (group !== undefined && (!group || typeof group.type !== 'string' || !group.type || typeof group.key !== 'string' || !group.key)) {
+    throw new TypeError('updateEarlyAccessFeatureEnrollment: group needs a type and a key');
+  }
+  const properties: Record<string, unknown> = { $feature_flag: flagKey, $feature_enrollment: enrolled };
+  if (group) {
+    // The service sets the group's property; the person's stays as it is.
+    properties.$group_type = group.type;
+    properties.$group_key = group.key;
+  } else {
+    properties.$set = { [enrollmentProperty(flagKey)]: enrolled };
+  }
+  return { distinctId, event: '$feature_enrollment_update', properties, groups: group ? { [group.type]: group.key } : undefined };
 }

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { exceptionList, parseStack, type ExceptionEntry, type StackFrame } from '../src/exceptions';
+import { exceptionList, parseStack, type ExceptionEntry, type StackFrame } from '../src/exceptions/stack';
 import { Service, type ServiceOptions } from '../src/index';
-import { BucketRateLimiter } from '../src/rate-limit';
-import { addSourceContext } from '../src/source-context';
+import { BucketRateLimiter } from '../src/exceptions/rate-limit';
+import { addSourceContext } from '../src/exceptions/source-context';
 import { startService, type RunningService, type StoredEvent } from './service';
 
 let service: RunningService;

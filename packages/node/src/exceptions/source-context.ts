@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { ExceptionEntry, StackFrame } from './exceptions';
+import type { ExceptionEntry, StackFrame } from './stack';
 
 /** Lines of source before and after a frame's line. */
 const CONTEXT_LINES = 5;

@@ -1,4 +1,4 @@
-import type { CaptureMechanism } from './exceptions';
+import type { CaptureMechanism } from './stack';
 
 /** A client capturing uncaught exceptions and unhandled rejections (`enableExceptionAutocapture`). */
 export interface AutocaptureTarget {
