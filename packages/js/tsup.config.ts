@@ -39,7 +39,8 @@ export default defineConfig([
     // hooks and ServiceFeature, and the boundary has a budget of its own (test/size.test.ts).
     entry: { index: 'src/index.ts', react: 'src/react/index.ts', 'react-errors': 'src/react/errors.tsx' },
     format: ['esm', 'cjs'],
-    dts: true,
+    // The core's members marked `@internal` (what features reach: `_storage`, `_capture`, ...) stay out of the types.
+    dts: { compilerOptions: { stripInternal: true } },
     target: 'es2020',
     platform: 'browser',
     // tsup's default: splitting for ESM, where lazy extensions are chunks of their own (`import()`) that the

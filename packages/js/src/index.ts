@@ -6,14 +6,18 @@
  * service.init('phc_project_token', { api_host: 'http://localhost:8000' })
  * service.capture('signed_up', { plan: 'pro' })
  */
-import { Service } from './core/client'
+import { Service } from './service'
 
 export { Service }
+export type { ServiceOptions, Config, Extension } from './service'
 export { bootstrapSnapshot } from './flags/store'
-export type { FlagSnapshot, FlagSource, FlagStore, FlagValue } from './flags/store'
-export type { Bootstrap, Props, ServiceOptions, Config } from './core/config'
+export type { FlagStore } from './flags/store'
+export type { FlagSnapshot, FlagSource, FlagValue } from './flags/types'
+export type { Bootstrap } from './core/config'
+export type { Props } from './core/properties'
 export type { PersistenceMode } from './core/persistence'
-export type { CaptureOptions, FeatureFlagsCallback } from './core/client'
+export type { CaptureOptions } from './core/client'
+export type { FeatureFlagsCallback } from './flags/feature'
 export type { OverrideInput } from './flags/overrides'
 export type {
   EarlyAccessCallback,
@@ -24,11 +28,10 @@ export type {
   EarlyAccessStage,
   EnrollmentGroup,
   EnrollmentOptions,
-} from './flags/early-access'
+} from './early-access/types'
 export type { IdentitySnapshot } from './core/identity'
 export type { Store } from './core/store'
 export type { ClientEvents } from './core/bus'
-export type { Extension } from './core/extension'
 export type { CaptureEvent } from './core/queue'
 
 /**

@@ -1,4 +1,4 @@
-import type { Props } from '../core/config'
+import type { Props } from '../core/properties'
 
 /** Card-number-like (13–19 digits with optional spaces/dashes) and SSN-like runs, anywhere in a text. */
 const SECRET = /\d(?:[ -]?\d){12,18}|\b\d{3}-?\d{2}-?\d{4}\b/g

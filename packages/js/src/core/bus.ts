@@ -1,7 +1,7 @@
-import type { Props } from './config'
+import type { Props } from './properties'
 import type { CaptureEvent } from './queue'
 import { listeners, type Listeners } from './store'
-import type { FlagSnapshot } from '../flags/store'
+import type { FlagSnapshot } from '../flags/types'
 
 /** What the client announces (to extensions, through `client.on`), with the value each announcement carries. */
 export interface ClientEvents {

@@ -1,9 +1,5 @@
 import type { PersistenceMode } from './persistence'
-import type { FlagValue } from '../flags/store'
-import type { Service } from './client'
-
-/** Event or person properties: any JSON-serialisable values. */
-export type Props = Record<string, unknown>
+import type { FlagValue } from '../flags/types'
 
 /** Values computed elsewhere (usually on your server) and served synchronously until `/flags` answers. */
 export interface Bootstrap {
@@ -17,8 +13,11 @@ export interface Bootstrap {
   featureFlagPayloads?: Record<string, unknown>
 }
 
-/** Options of `init(projectToken, options)`. Every field is optional. */
-export interface ServiceOptions {
+/**
+ * Options of `init(projectToken, options)` for a client of type `C` (`ServiceOptions` for the default
+ * `Service`). Every field is optional.
+ */
+export interface Options<C> {
   /** Where the service runs. Default `http://localhost:8000`. */
   api_host?: string
   /** Abort the `/flags` request after this many ms (cached/bootstrapped values stay in use). Default 3000. */
@@ -47,14 +46,15 @@ export interface ServiceOptions {
   /** A session ends after this many seconds without events. Default 1800. */
   session_idle_timeout_seconds?: number
   /** Called once at the end of `init`, with the client. */
-  loaded?: (client: Service) => void
+  loaded?: (client: C) => void
   /** Log what the client does (and swallows) to the console. Default false. */
   debug?: boolean
 }
 
-export type Config = Required<Omit<ServiceOptions, 'loaded' | 'bootstrap' | 'release'>> & Pick<ServiceOptions, 'loaded' | 'bootstrap' | 'release'>
+/** The effective configuration of a client of type `C`: defaults merged with the options given to `init`. */
+export type ConfigOf<C> = Required<Omit<Options<C>, 'loaded' | 'bootstrap' | 'release'>> & Pick<Options<C>, 'loaded' | 'bootstrap' | 'release'>
 
-export const DEFAULTS: Config = {
+export const DEFAULTS: ConfigOf<unknown> = {
   api_host: 'http://localhost:8000',
   feature_flag_request_timeout_ms: 3000,
   persistence: 'localStorage+cookie',

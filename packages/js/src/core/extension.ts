@@ -1,15 +1,14 @@
-import type { Service } from './client'
 import type { Announcement } from './bus'
 
 /**
- * A capability the client starts once `init` has run in a browser: autocapture and pageviews are built in;
- * lazy ones (`exceptions`, later session replay and surveys) are chunks of their own, loaded with
- * `client.loadExtension(name)` or by their option. An extension sees only the client's public surface:
+ * A capability loaded lazily, a chunk of its own (`exceptions`; later session replay and surveys): loaded with
+ * `client.loadExtension(name)` or by its option, and started on a client of type `C` once `init` has run in a
+ * browser (`Extension` is one for the default `Service`). An extension sees only the client's public surface:
  * `capture`, `config`, `get_distinct_id`/`get_session_id`, the flag store and `on(...)` announcements.
  * @example
  * const clicks: Extension = { name: 'clicks', start: (client) => client.on('eventCaptured', (e) => console.log(e.event)) }
  */
-export interface Extension {
+export interface ExtensionOf<C> {
   /** Its name; a lazy one is src/extensions/<name>.ts, and `/static/<name>.<version>.js` for the script-tag build. */
   name: string
   /**
@@ -17,7 +16,7 @@ export interface Extension {
    * chunk loaded (see `loadExtension`), `heard` the `eventCaptured` and `exception` announcements made meanwhile,
    * in order. Returns what stops it, if anything.
    */
-  start(client: Service, early?: Event[], heard?: Announcement[]): (() => void) | void
+  start(client: C, early?: Event[], heard?: Announcement[]): (() => void) | void
 }
 
 /** Keeps the window events of the given types from now on; the returned function stops and hands them over. */

@@ -12,8 +12,9 @@ export function uuidv7(): string {
   for (let i = 5; i >= 0; i--, t = Math.floor(t / 256)) b[i] = t % 256
   b[6] = (b[6] & 0x0f) | 0x70
   b[8] = (b[8] & 0x3f) | 0x80
-  const h = Array.from(b, (x) => (x + 256).toString(16).slice(1)).join('')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+  return Array.from(b, (x) => (x + 256).toString(16).slice(1))
+    .join('')
+    .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-')
 }
 
 /** Ids identify() refuses, as PostHog does: they are almost always a bug in the caller. */

@@ -1,4 +1,5 @@
-import type { Props } from './config'
+import type { Props } from './properties'
+import { DEVICE, DID, OPT, STATE } from './keys'
 import { sanitize } from './sanitize'
 
 /** The smallest storage interface we need; every call may throw (private mode, quota, sandbox). */
@@ -11,7 +12,7 @@ export interface KV {
 export type PersistenceMode = 'localStorage+cookie' | 'localStorage' | 'cookie' | 'memory'
 
 /** Keys that also go into the cookie in `localStorage+cookie` mode (identity, session, consent). */
-const COOKIE_KEYS = ['distinct_id', '$device_id', '$user_state', '$sesid', '$opt']
+const COOKIE_KEYS = [DID, DEVICE, STATE, '$sesid', OPT]
 
 /** localStorage, or undefined when it is missing or throws (then we fall back to memory). */
 export function localStore(): KV | undefined {
@@ -73,6 +74,8 @@ export function createPersistence(mode: PersistenceMode, name: string, drop: (pa
     }
   }
   let props: Props = { ...read(ls), ...read(ck) }
+  /** The stored properties of these keys. */
+  const pick = (keys: string[]) => Object.fromEntries(keys.filter((k) => k in props).map((k) => [k, props[k]]))
   const save = () => {
     try {
       ls?.set(name, JSON.stringify(props))
@@ -80,7 +83,7 @@ export function createPersistence(mode: PersistenceMode, name: string, drop: (pa
       // quota or private mode: the in-memory copy stays authoritative
     }
     try {
-      const sub = mode === 'cookie' ? props : Object.fromEntries(COOKIE_KEYS.filter((k) => k in props).map((k) => [k, props[k]]))
+      const sub = mode === 'cookie' ? props : pick(COOKIE_KEYS)
       ck?.set(name, JSON.stringify(sub))
     } catch {
       // same
@@ -95,7 +98,7 @@ export function createPersistence(mode: PersistenceMode, name: string, drop: (pa
       save()
     },
     clear(keep) {
-      props = Object.fromEntries(keep.filter((k) => k in props).map((k) => [k, props[k]]))
+      props = pick(keep)
       save()
     },
     kv: ls,

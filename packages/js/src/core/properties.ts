@@ -1,6 +1,7 @@
-import type { Props } from './config'
-import type { FlagSnapshot } from '../flags/store'
 import { VERSION } from '../version'
+
+/** Event or person properties: any JSON-serialisable values. */
+export type Props = Record<string, unknown>
 
 /** What every event says about the library, the page and the screen (`$lib`, `$current_url`, `$referrer`, viewport, ...). */
 export function pageProperties(): Props {
@@ -24,13 +25,4 @@ export function pageProperties(): Props {
     $viewport_height: innerHeight,
     $viewport_width: innerWidth,
   }
-}
-
-/** `$active_feature_flags` (enabled keys, when any) and `$feature/<key>` for every known flag. */
-export function flagProperties({ flags }: FlagSnapshot): Props {
-  const props: Props = {}
-  const active = Object.keys(flags).filter((k) => flags[k])
-  if (active.length) props.$active_feature_flags = active
-  for (const k in flags) props['$feature/' + k] = flags[k]
-  return props
 }

@@ -1,4 +1,4 @@
-import type { Props } from './config'
+import type { Props } from './properties'
 import type { KV } from './persistence'
 import { gzip } from './request'
 

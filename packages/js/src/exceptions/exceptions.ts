@@ -1,4 +1,4 @@
-import type { Props } from '../core/config'
+import type { Props } from '../core/properties'
 
 /** One stack frame, as in `$exception_list[].stacktrace.frames`. */
 export interface StackFrame {

@@ -1,4 +1,4 @@
-import type { Props } from '../core/config'
+import type { Props } from '../core/properties'
 import type { CaptureEvent } from '../core/queue'
 import { sanitize } from '../core/sanitize'
 

@@ -1,9 +1,9 @@
-import type { Extension } from '../core/extension'
+import type { ChunkLoader } from '../core/client'
 
 /**
  * Loads a lazy extension by name. In the ESM build each is a chunk of its own, which the app's bundler
  * splits off and fetches on first use; the script-tag build uses `load.script.ts` instead.
  */
-export async function loadChunk(name: string, _host?: string): Promise<Extension | undefined> {
+export const loadChunk: ChunkLoader = async (name) => {
   if (name === 'exceptions') return (await import('./exceptions')).default
 }

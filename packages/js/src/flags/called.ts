@@ -1,6 +1,7 @@
-import type { Props } from '../core/config'
+import type { Props } from '../core/properties'
 import type { FlagsMeta } from './response'
-import type { FlagSnapshot, FlagValue, InternalFlagStore } from './store'
+import type { InternalFlagStore } from './store'
+import type { FlagSnapshot, FlagValue } from './types'
 
 /**
  * Properties of `$feature_flag_called` for a flag read as `value`: the response, payload, request id,

@@ -1,4 +1,4 @@
-import type { FlagValue, FlagValues } from './store'
+import type { FlagValue, FlagValues } from './types'
 
 /** Argument of `featureFlags.overrideFeatureFlags`: `false` clears every override. */
 export type OverrideInput =

@@ -1,5 +1,5 @@
 import type { JsonResult } from '../core/request'
-import type { FlagValue, FlagValues } from './store'
+import type { FlagValue, FlagValues } from './types'
 
 /** What `$feature_flag_called` reports about a flag, from the v2 response. */
 export interface FlagMeta {

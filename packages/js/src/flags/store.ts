@@ -1,26 +1,6 @@
 import type { Bootstrap } from '../core/config'
 import { createStore, type Store, type WritableStore } from '../core/store'
-
-/** A flag's value: `true`/`false`, or the key of the variant the user gets. */
-export type FlagValue = boolean | string
-
-/** Where the current values came from. */
-export type FlagSource = 'none' | 'bootstrap' | 'cache' | 'server'
-
-/**
- * Immutable view of the flag state. A new object only when something in it changed; unchanged
- * parts (`flags`, `payloads`, each payload) keep their identity across snapshots.
- */
-export interface FlagSnapshot {
-  /** Effective values (overrides applied) of every known flag; disabled flags are `false`. */
-  readonly flags: Readonly<Record<string, FlagValue>>
-  /** Parsed payloads of enabled flags. */
-  readonly payloads: Readonly<Record<string, unknown>>
-  /** `none` before any value is known; `server` once `/flags` has answered. */
-  readonly source: FlagSource
-  /** Why the last `/flags` request failed (`timeout`, `connection_error`, `api_error_500`, ...); values are then the last known ones. */
-  readonly error?: string
-}
+import type { FlagSnapshot, FlagSource, FlagValues } from './types'
 
 /**
  * The framework-free flag store: what `useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot)` needs.
@@ -28,12 +8,6 @@ export interface FlagSnapshot {
  * requests): identical on server and client.
  */
 export type FlagStore = Store<FlagSnapshot>
-
-/** Values as they come from the server, the bootstrap or the cache. */
-export interface FlagValues {
-  flags: Record<string, FlagValue>
-  payloads: Record<string, unknown>
-}
 
 interface State {
   base: FlagValues
@@ -90,9 +64,12 @@ export function bootstrapSnapshot(bootstrap?: Bootstrap): FlagSnapshot {
   return b ? snapshot({ base: { flags: b, payloads: bootstrap.featureFlagPayloads ?? {} }, over: {}, source: 'bootstrap' }, EMPTY) : EMPTY
 }
 
+/** The state of a store that knows no values (a new one, and after `reset`). */
+export const noValues = (): State => ({ base: { flags: {}, payloads: {} }, over: {}, source: 'none', error: undefined })
+
 export function createFlagStore(): InternalFlagStore {
   const store = createStore(EMPTY) as InternalFlagStore
-  store._state = { base: { flags: {}, payloads: {} }, over: {}, source: 'none' }
+  store._state = noValues()
   store._update = (s) => store.set(snapshot((store._state = { ...store._state, ...s }), store.getSnapshot()))
   return store
 }

@@ -1,7 +1,9 @@
-import { useContext, useEffect, useRef, type ReactElement, type ReactNode } from 'react'
+import { useContext, useEffect, useRef } from './externals'
+import type { ReactElement, ReactNode } from 'react'
 import type { FlagValue, Service } from 'service-js'
-import { StoreContext } from './provider'
-import { useFeatureFlagPayload, useFeatureFlagVariantKey } from './hooks'
+import { StoreContext } from './context'
+import { useFeatureFlagPayload } from './use-feature-flag-payload'
+import { useFeatureFlagVariantKey } from './use-feature-flag-variant-key'
 
 /** Props of `ServiceFeature`. */
 export interface ServiceFeatureProps {

@@ -1,33 +1,14 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
-import { bootstrapSnapshot, service, type FlagStore, type Service, type ServiceOptions } from 'service-js'
+import { useEffect, useMemo, useState, bootstrapSnapshot, service } from './externals'
+import type { ReactElement, ReactNode } from 'react'
+import type { Service, ServiceOptions } from 'service-js'
+import { ClientContext } from './client-context'
 import { StoreContext, warn, type Ctx } from './context'
-
-// The context and `warn` live in context.ts, which the error boundary shares (see tsup.config.ts).
-export { StoreContext, warn, type Ctx }
+import { storeOf } from './store'
 
 /** Props of `ServiceProvider`: an initialized `client`, or an `apiKey` (project token) and `options` for `init`. */
 export type ServiceProviderProps = { children?: ReactNode } & (
   { client: Service; apiKey?: never; options?: never } | { apiKey: string; options?: ServiceOptions; client?: never }
 )
-
-/**
- * The client's flag store, except that before `init` (first render, server render) it serves the
- * bootstrap of the provider's options, so bootstrapped flags are there from the very first render.
- */
-function storeOf(client: Service, boot = bootstrapSnapshot(client.config.bootstrap)): FlagStore {
-  const s = client.flagStore
-  return {
-    subscribe: (listener) => s.subscribe(listener),
-    getSnapshot: () => (client.__loaded ? s.getSnapshot() : boot),
-    getServerSnapshot: () => (client.__loaded ? s.getServerSnapshot() : boot),
-  }
-}
-
-const ClientContext = createContext<Service | undefined>(undefined)
-
-let fallback: Ctx | undefined
-/** The provider's context, or (for hooks used without a provider) the default `service` instance. */
-export const useCtx = (): Ctx => useContext(StoreContext) ?? (fallback ??= { client: service, store: storeOf(service) })
 
 /**
  * Gives hooks and `ServiceFeature` a client. With `apiKey`, it initializes the default `service`
@@ -62,15 +43,4 @@ export function ServiceProvider(props: ServiceProviderProps): ReactElement {
       <ClientContext.Provider value={ready ? client : undefined}>{props.children}</ClientContext.Provider>
     </StoreContext.Provider>
   )
-}
-
-/**
- * The client, or `undefined` before it is initialized (the first render with `apiKey`, and server
- * rendering): guard calls with `?.`.
- * @example const client = useService(); client?.capture('clicked_buy')
- */
-export function useService(): Service | undefined {
-  const fromProvider = useContext(ClientContext)
-  const ctx = useContext(StoreContext)
-  return ctx ? fromProvider : service.__loaded ? service : undefined
 }

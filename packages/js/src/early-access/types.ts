@@ -1,5 +1,3 @@
-import { enrollmentProperty } from '@service/flag-engine/enrollment'
-import type { Props } from '../core/config'
 /**
  * Stages the public endpoint can list (it returns `beta` when none is asked for). `concept` is a waitlist:
  * opting in registers interest and the flag stays off; the release stages (`alpha`, `beta`,
@@ -52,27 +50,3 @@ export interface EarlyAccessList extends EarlyAccessContext {
  * server's default, else the stages joined with commas, as in `['alpha', 'beta'].join()`).
  */
 export type EarlyAccessSnapshot = Readonly<Record<string, Readonly<EarlyAccessList>>>
-
-/** The public list URL: `?token=<token>&stage=<s>...`. */
-export function earlyAccessUrl(host: string, token: string, stages?: EarlyAccessStage[]): string {
-  const q = new URLSearchParams({ token })
-  stages?.forEach((s) => q.append('stage', s))
-  return `${host}/api/early_access_features/?${q}`
-}
-
-/**
- * Properties of `$feature_enrollment_update` (undefined ones are not sent). For a person, `$set` makes
- * `$feature_enrollment/<flagKey>` a person property; for a group, `$group_type`/`$group_key` name the
- * group whose property the service sets (no `$set`).
- */
-export function enrollmentProps(flagKey: string, enrolled: boolean, name?: string, stage?: EarlyAccessStage, group?: EnrollmentGroup): Props {
-  return {
-    $feature_flag: flagKey,
-    $feature_enrollment: enrolled,
-    $set: group ? undefined : { [enrollmentProperty(flagKey)]: enrolled },
-    $group_type: group?.type,
-    $group_key: group && String(group.key),
-    $early_access_feature_name: name,
-    $feature_enrollment_stage: stage,
-  }
-}
