@@ -28,7 +28,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSessionCookies, sessionToken } from './http/session';
 import { personRoutes } from './persons/routes';
-import { WebhookDeliveryWorker } from './jobs/webhook-deliveries';
+import { WebhookDeliveryWorker } from './webhooks/delivery-worker';
 import { projectRoutes } from './projects/routes';
 import { personalApiKeyRoutes } from './api-keys/routes';
 import { userRoutes } from './users/routes';

@@ -6,12 +6,12 @@ import { bootstrap, projectFields } from './bootstrap';
 import { startWorkers } from './cluster';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
-import { parseScopes } from './api-keys/service';
+import { parseScopes } from './http/scopes';
 import { createServices, type Services } from './services';
 import { DomainError } from './errors';
 import { uploadSourceMaps, type UploadOptions } from './error-tracking/sourcemaps/upload-command';
 import { startupError } from './startup-error';
-import { ROLES } from './users/roles';
+import { ROLES } from './http/roles';
 import { MIN_PASSWORD_LENGTH, generatePassword } from './users/passwords';
 import { serverVersion } from './version';
 

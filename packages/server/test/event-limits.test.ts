@@ -4,7 +4,7 @@
 // page of events or persons stops adding rows at PAGE_MAX_BYTES.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_MAX_BYTES } from '../src/http/pagination';
+import { PAGE_MAX_BYTES } from '../src/db/page';
 import { startService, testConfig, type TestService } from './helpers';
 
 let s: TestService;

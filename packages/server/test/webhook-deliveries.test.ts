@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { outcomeOf, retryDelay, RETRY_FOR_MS } from '../src/jobs/webhook-deliveries';
+import { outcomeOf, retryDelay, RETRY_FOR_MS } from '../src/webhooks/delivery-worker';
 import { serverVersion } from '../src/version';
 import { publicOnlyLookup, RefusedAddressError } from '../src/webhooks/target';
 import { freePort, startService, testStorage, type TestService } from './helpers';

@@ -5,15 +5,7 @@ import { permissionDenied } from '../http/errors';
 import { pageOf, pageParams } from '../http/pagination';
 import { Id, PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
 import type { Services } from '../services';
-import { ACTIVITY_SCOPES, ORGANIZATION_SCOPES, PROJECT_SCOPES, isActivityScope, type Actor } from './service';
-
-/** Who the request acts for, as the activity log records it: the session's user, or the personal API key (and its user). */
-export function actorOf(request: FastifyRequest): Actor {
-  const principal = request.principal!;
-  if (principal.via === 'key' && request.apiKey) return { user_id: principal.userId, api_key_id: request.apiKey.id, label: request.apiKey.label };
-  const user = principal.user;
-  return { user_id: principal.userId, api_key_id: null, label: user ? user.name || user.email : 'unknown' };
-}
+import { ACTIVITY_SCOPES, ORGANIZATION_SCOPES, PROJECT_SCOPES, isActivityScope } from './service';
 
 const ActorType = (options: { description?: string } = {}) =>
   Type.Union([Type.Literal('user'), Type.Literal('personal_api_key'), Type.Literal('command_line')], options);

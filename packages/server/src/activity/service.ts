@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../db/schema';
 import { ValidationError } from '../errors';
-import { activityStore } from './store';
+import type { Actor } from '../http/actor';
+import { activityStore, type ActorType } from './store';
 
 /** The kinds of items the log records, with the scope object whose `:read` lets one read their entries. */
 export const ACTIVITY_SCOPES = {
@@ -22,16 +23,6 @@ export const ORGANIZATION_SCOPES: readonly ActivityScope[] = ['PersonalAPIKey', 
 export const PROJECT_SCOPES = (Object.keys(ACTIVITY_SCOPES) as ActivityScope[]).filter((s) => !ORGANIZATION_SCOPES.includes(s));
 
 export type Activity = 'created' | 'updated' | 'deleted';
-
-/**
- * Who makes a change: a user with a session (`user_id`), a personal API key (`api_key_id`, and its user unless the command
- * line made it), or the command line (neither). `label` is the name the log keeps: the user's name, the key's label.
- */
-export interface Actor {
-  user_id: number | null;
-  api_key_id: string | null;
-  label: string;
-}
 
 /** Changes made by the command line (`service users create`, `projects create`, `keys create|revoke`, `init`). */
 export const COMMAND_LINE: Actor = { user_id: null, api_key_id: null, label: 'command line' };
@@ -99,9 +90,6 @@ export async function recordActivity(db: Executor, actor: Actor, entry: Activity
 }
 
 export const isActivityScope = (scope: string): scope is ActivityScope => Object.hasOwn(ACTIVITY_SCOPES, scope);
-
-/** How a change was made: in the web app (a session's user), with a personal API key, or by the command line. */
-export type ActorType = 'user' | 'personal_api_key' | 'command_line';
 
 export interface ActivityEntry {
   id: number;

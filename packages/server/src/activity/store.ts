@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely';
 import { countThenPage } from '../db/page';
 import type { ActivityLogTable, Executor } from '../db/schema';
-import type { ActorType } from './service';
+
+/** How a change was made: in the web app (a session's user), with a personal API key, or by the command line. */
+export type ActorType = 'user' | 'personal_api_key' | 'command_line';
 
 export interface ActivityFilter {
   /** null: the organization's log (keys, members, invites). */

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { actorOf } from '../activity/routes';
+import { actorOf } from '../http/actor';
 import { authorize, can, canOrganizationWide, type Principal } from '../http/auth';
 import { Id, Text, errorResponses } from '../http/schemas';
 import { NotFoundError } from '../errors';
 import type { Services } from '../services';
-import { SCOPE_OBJECTS, type KeyManager } from './service';
+import { SCOPE_OBJECTS } from '../http/scopes';
+import type { KeyManager } from './service';
 
 const keyFields = {
   id: Type.String(),

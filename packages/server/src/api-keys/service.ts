@@ -1,23 +1,10 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { COMMAND_LINE, changesBetween, recordActivity, type Actor } from '../activity/service';
+import { COMMAND_LINE, changesBetween, recordActivity } from '../activity/service';
+import type { Actor } from '../http/actor';
 import type { Executor } from '../db/schema';
 import { ValidationError } from '../errors';
+import { parseScopes } from '../http/scopes';
 import { apiKeyStore, type ApiKeyRow, type KeyWithUserRow } from './store';
-
-/** Objects a scope can name; a scope is `<object>:read`, `<object>:write`, or `*`. */
-export const SCOPE_OBJECTS = [
-  'early_access_feature',
-  'feature_flag',
-  'project',
-  'event',
-  'person',
-  'webhook',
-  'organization_member',
-  'personal_api_key',
-  'activity_log',
-  'experiment',
-  'error_tracking',
-] as const;
 
 export interface ApiKey {
   id: string;
@@ -43,28 +30,6 @@ export interface VerifiedKey extends ApiKey {
 }
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-/** Throws with a readable message when a scope is not `*` or `<object>:<read|write>`. */
-export function parseScopes(input: string): string[] {
-  const scopes = input
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (!scopes.length) throw new Error('at least one scope is required');
-  for (const scope of scopes) {
-    const [object, action] = scope.split(':');
-    const valid = scope === '*' || (SCOPE_OBJECTS.includes(object as never) && (action === 'read' || action === 'write'));
-    if (!valid) throw new Error(`unknown scope "${scope}"; use * or <${SCOPE_OBJECTS.join('|')}>:<read|write>`);
-  }
-  return scopes;
-}
-
-/** `write` implies `read`; `*` grants everything. */
-export function hasScope(granted: string[], required: string): boolean {
-  if (granted.includes('*') || granted.includes(required)) return true;
-  const [object, action] = required.split(':');
-  return action === 'read' && granted.includes(`${object}:write`);
-}
 
 /**
  * Who makes and manages personal API keys through the API: a user (`userId` null: the command line), with the scopes

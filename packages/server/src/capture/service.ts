@@ -1,18 +1,19 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { enrollmentProperty } from '@service/flag-engine';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Changes } from '../changes';
 import type { Db } from '../db/database';
+import { lockIngest } from '../db/ingest-lock';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
 import { enrollmentOf, recordEnrollments } from '../early-access/enrollment-events';
-import { eventStore, type NewEvent, type NewExceptionStacks } from '../events/store';
 import { EXCEPTION_EVENT } from '../error-tracking/exception';
-import { recordExceptions, sanitizeException, type StoredStacks } from '../error-tracking/ingest';
+import { recordExceptions, sanitizeException } from '../error-tracking/ingest';
 import { OverloadedError, TooLargeError, UnauthenticatedError, ValidationError, type DomainError } from '../errors';
 import { GroupTypeCache, PersonBatch, type PersonEvent } from '../persons/service';
 import type { Properties } from '../persons/store';
 import { GroupCommit, QueueFullError } from './group-commit';
+import { eventWrites, type NewEvent, type NewExceptionStacks, type StoredStacks } from './store';
 import { isUuid, uuidv7 } from '../uuid';
 import { deepJsonError, isObject } from '../json';
 import { Slices } from '../turns';
@@ -220,8 +221,6 @@ function stacksOf(projectId: number, events: CapturedEvent[], createdAt: string)
 
 export const overloaded = () => new OverloadedError('The service is busy storing events. Retry in a moment.');
 
-/** Lock id (first half) for serializing a project's ingestion across instances on PostgreSQL. */
-export const INGEST_LOCK = 4_004_001;
 /**
  * Events per transaction on PostgreSQL: larger backlogs (and requests) are split so that one commit stays short;
  * fewer, larger commits cost less time in all.
@@ -306,7 +305,7 @@ export class IngestService {
   /** Stores a project's events and applies their person rules, slice by slice, in order; returns the group types it mapped. */
   private async storeProject(tx: Transaction<Database>, projectId: number, events: CapturedEvent[]): Promise<Map<string, number>> {
     // Another instance on the same PostgreSQL database may be ingesting this project's persons right now.
-    if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK}, ${projectId})`.execute(tx);
+    await lockIngest(tx, this.db.dialect, projectId);
     const createdAt = new Date().toISOString();
     const mapped = new Map<string, number>();
     const perSlice = this.db.dialect === 'sqlite' ? SQLITE_EVENTS_PER_SLICE : events.length;
@@ -324,8 +323,8 @@ export class IngestService {
         created_at: createdAt,
         exception_stacks: e.exceptionStacks?.hash ?? null,
       }));
-      await eventStore.insertStacks(tx, stacksOf(projectId, slice, createdAt));
-      const inserted = await eventStore.insert(tx, this.db.dialect, rows);
+      await eventWrites.insertStacks(tx, stacksOf(projectId, slice, createdAt));
+      const inserted = await eventWrites.insert(tx, this.db.dialect, rows);
       // Person rules run once per stored event: a duplicate (a retried batch, say) changes nobody.
       const fresh = slice.filter((e) => inserted.delete(e.uuid));
       const persons = new PersonBatch(tx, projectId, new Map([...this.groupTypes.get(projectId), ...mapped]));

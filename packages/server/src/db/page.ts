@@ -24,6 +24,12 @@ export async function countThenPage<DB, TB extends keyof DB, R>(
 }
 
 /**
+ * Bytes of stored JSON a page of events or persons holds at most: it stops adding rows there (yet always holds
+ * one), so that a page of large rows stays a response JSON can hold.
+ */
+export const PAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
  * The rows of a page that fit in `maxBytes` (the first one in any case): `sizes` gives each row's id and stored
  * size, in page order; only the ids that fit are then loaded with `load`, so rows past the budget are never read.
  */

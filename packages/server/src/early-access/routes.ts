@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { actorOf } from '../activity/routes';
+import { actorOf } from '../http/actor';
 import { projectRoutes } from '../http/project-routes';
 import { FlagSummarySchema } from '../feature-flags/routes';
 import { Id, JsonObject, PageQuery, Text } from '../http/schemas';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { enrollmentCondition } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
-import { changesBetween, recordActivity, type Actor } from '../activity/service';
+import { changesBetween, recordActivity } from '../activity/service';
+import type { Actor } from '../http/actor';
 import type { Changes } from '../changes';
 import { isUuid } from '../uuid';
 import { isUniqueViolation } from '../db/database';

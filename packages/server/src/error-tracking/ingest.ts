@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { StoredStacks } from '../capture/store';
 import type { Dialect } from '../db/database';
 import { STACK_KEY_BYTES } from '../events/store';
 import type { Executor } from '../db/schema';
@@ -15,18 +16,6 @@ export type ResolveFrames = (projectId: number, release: string | undefined, fra
 
 /** Without source maps, frames stay as they came. */
 export const unresolved: ResolveFrames = async (_projectId, _release, frames) => frames;
-
-/**
- * The stack traces of an exception list as stored: the JSON list of each exception's `stacktrace` (null for one
- * without), once per project and distinct stacks (`exception_stacks`), named by `hash` in the rows of the events that
- * sent them, whose list keeps the rest of each exception (type, message, mechanism). See `events/store.ts`.
- */
-export interface StoredStacks {
-  hash: string;
-  json: string;
-  /** The bytes they add to their event's properties when put back in: `,"stacktrace":` and each stack. */
-  bytes: number;
-}
 
 /** What prepareExceptions needs of an event: a captured event (`src/capture/service.ts`). */
 export interface PreparedEvent {

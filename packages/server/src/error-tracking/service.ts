@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
-import { changesBetween, recordActivity, type Actor } from '../activity/service';
-import { INGEST_LOCK } from '../capture/service';
+import { changesBetween, recordActivity } from '../activity/service';
+import type { Actor } from '../http/actor';
 import type { Db } from '../db/database';
+import { lockIngest } from '../db/ingest-lock';
+import { PAGE_MAX_BYTES } from '../db/page';
 import type { Executor } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
-import { PAGE_MAX_BYTES } from '../http/pagination';
 import { isUuid } from '../uuid';
 import { mergeIssues } from './issue-merge';
 import { ReleaseRegrouping } from './regroup';
@@ -179,7 +179,7 @@ export class ErrorTrackingService {
   /** Runs a change in a transaction holding the project's ingest lock (PostgreSQL; SQLite has one writer). */
   private change<T>(projectId: number, run: (tx: Executor) => Promise<T>): Promise<T> {
     return this.db.kysely.transaction().execute(async (tx) => {
-      if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK}, ${projectId})`.execute(tx);
+      await lockIngest(tx, this.db.dialect, projectId);
       return run(tx);
     });
   }

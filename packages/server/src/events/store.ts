@@ -1,13 +1,10 @@
-import { sql, type Expression, type Insertable } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Dialect } from '../db/database';
 import { jsonTextAt } from '../db/json-text';
 import { containsPattern } from '../db/like';
 import { countThenPage, rowsWithinBytes } from '../db/page';
-import type { EventTable, ExceptionStacksTable, Executor } from '../db/schema';
+import type { Executor } from '../db/schema';
 import { isObject } from '../json';
-
-export type NewEvent = Omit<Insertable<EventTable>, 'id'>;
-export type NewExceptionStacks = Insertable<ExceptionStacksTable>;
 
 /*
  * An `$exception` event's stack traces (most of its size, and the same for every occurrence of an error whatever its
@@ -58,59 +55,8 @@ export interface EventFilters {
   properties?: PropertyMatch[];
 }
 
-/** Rows per SQLite INSERT: 8 parameters each stays far below SQLite's parameter limit. */
-const CHUNK = 500;
-
-function insertValues(db: Executor, rows: NewEvent[]) {
-  return db
-    .insertInto('events')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['project_id', 'uuid']).doNothing())
-    .returning('uuid')
-    .execute();
-}
-
-/** PostgreSQL: the rows as one JSON parameter, cheaper to send, parse and plan than 8 parameters per row. */
-async function insertRecordset(db: Executor, rows: NewEvent[]) {
-  const { rows: result } = await sql<{ uuid: string }>`
-    insert into events (project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_stacks)
-    select project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_stacks
-    from json_to_recordset(${JSON.stringify(rows)}::json)
-      as r(project_id int, uuid text, event text, distinct_id text, properties text, timestamp text, created_at text, exception_stacks text)
-    on conflict (project_id, uuid) do nothing
-    returning uuid`.execute(db);
-  return result;
-}
-
-/** SQL for events. */
+/** SQL reading events. */
 export const eventStore = {
-  /**
-   * Inserts the rows, skipping any whose uuid the project already has (or that repeats one earlier in
-   * `rows`); returns the uuids actually inserted.
-   */
-  async insert(db: Executor, dialect: Dialect, rows: NewEvent[]): Promise<Set<string>> {
-    const inserted = new Set<string>();
-    // PostgreSQL takes any number of rows in one statement; SQLite in chunks.
-    const size = dialect === 'postgres' ? Math.max(rows.length, 1) : CHUNK;
-    for (let i = 0; i < rows.length; i += size) {
-      const chunk = rows.slice(i, i + size);
-      const result = dialect === 'postgres' ? await insertRecordset(db, chunk) : await insertValues(db, chunk);
-      for (const { uuid } of result) inserted.add(uuid);
-    }
-    return inserted;
-  },
-
-  /** Stores the stack traces their events name, each once: stacks the project has already are left as they are. */
-  async insertStacks(db: Executor, stacks: NewExceptionStacks[]) {
-    for (let i = 0; i < stacks.length; i += CHUNK) {
-      await db
-        .insertInto('exception_stacks')
-        .values(stacks.slice(i, i + CHUNK))
-        .onConflict((oc) => oc.columns(['project_id', 'hash']).doNothing())
-        .execute();
-    }
-  },
-
   /**
    * A page of a project's events, newest first: at most `limit` of them, and no more once their stored text
    * reaches `maxBytes` (one at least). Sizes are read first, so rows past the budget are never loaded.

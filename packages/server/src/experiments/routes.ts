@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { actorOf } from '../activity/routes';
+import { actorOf } from '../http/actor';
 import { NotFoundError } from '../errors';
 import { authorize } from '../http/auth';
 import { projectRoutes } from '../http/project-routes';

@@ -1,6 +1,7 @@
 import { validateFilters } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
-import { changesBetween, recordActivity, type Actor, type Change } from '../activity/service';
+import { changesBetween, recordActivity, type Change } from '../activity/service';
+import type { Actor } from '../http/actor';
 import type { Changes } from '../changes';
 import { isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';

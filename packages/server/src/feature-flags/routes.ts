@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { NotFoundError } from '../errors';
-import { actorOf } from '../activity/routes';
+import { actorOf } from '../http/actor';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, Text, intId } from '../http/schemas';
 import type { Services } from '../services';

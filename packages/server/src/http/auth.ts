@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { hasScope, type ApiKey, type ApiKeyService, type VerifiedKey } from '../api-keys/service';
+import type { ApiKey, ApiKeyService, VerifiedKey } from '../api-keys/service';
 import type { ProjectService } from '../projects/service';
 import type { Project } from '../projects/store';
 import { NotFoundError } from '../errors';
-import { isRole, roleHasScope, ROLE_SCOPES, type Role } from '../users/roles';
+import { isRole, roleHasScope, ROLE_SCOPES, type Role } from './roles';
 import type { User } from '../users/service';
 import type { SessionService } from '../users/sessions';
 import { authenticationFailed, notAuthenticated, permissionDenied } from './errors';
 import { intId } from './schemas';
+import { hasScope } from './scopes';
 import { checkCsrf, clearSessionCookie, sessionToken, setSessionCookie } from './session';
 
 /**

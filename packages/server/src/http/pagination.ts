@@ -2,11 +2,6 @@ import type { FastifyRequest } from 'fastify';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
-/**
- * Bytes of stored JSON a page of events or persons holds at most: it stops adding rows there (yet always holds
- * one), so that a page of large rows stays a response JSON can hold.
- */
-export const PAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface Page<T> {
   count: number;

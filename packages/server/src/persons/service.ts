@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
-import { PAGE_MAX_BYTES } from '../http/pagination';
+import { PAGE_MAX_BYTES } from '../db/page';
 import { enrollmentOf } from '../early-access/enrollment-events';
 import { personList, personWrites, type PersonFilters, type Properties } from './store';
 import { isObject } from '../json';

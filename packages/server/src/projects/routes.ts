@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { actorOf } from '../activity/routes';
+import { actorOf } from '../http/actor';
 import { authorize } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
 import { PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';

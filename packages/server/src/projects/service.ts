@@ -1,4 +1,5 @@
-import { COMMAND_LINE, changesBetween, recordActivity, type Actor } from '../activity/service';
+import { COMMAND_LINE, changesBetween, recordActivity } from '../activity/service';
+import type { Actor } from '../http/actor';
 import type { Executor } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { projectStore, type Project } from './store';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { actorOf as activityActorOf } from '../activity/routes';
+import { actorOf as activityActorOf } from '../http/actor';
 import { authorize, isOwner } from '../http/auth';
 import { clientNetwork } from '../http/client-network';
 import { ApiError, permissionDenied, throttled } from '../http/errors';
@@ -11,7 +11,7 @@ import type { Services } from '../services';
 import { PASSWORD_RESET_HOURS } from './password-service';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
 import type { Actor, User } from './service';
-import { ROLE_SCOPES } from './roles';
+import { ROLE_SCOPES } from '../http/roles';
 import { csrfTokenOf } from './sessions';
 
 const RoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin'), Type.Literal('owner')], {

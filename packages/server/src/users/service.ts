@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { COMMAND_LINE, changesBetween, recordActivity, type Actor as ActivityActor } from '../activity/service';
+import { COMMAND_LINE, changesBetween, recordActivity } from '../activity/service';
+import type { Actor as ActivityActor } from '../http/actor';
 import type { ApiKeyService } from '../api-keys/service';
 import { isUniqueViolation } from '../db/database';
 import type { Database, Executor } from '../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { LoginThrottle } from './login-throttle';
 import { checkPassword, dummyHash, hashPassword, verifyPassword } from './passwords';
-import { grantable, isRole, type Role } from './roles';
+import { grantable, isRole, type Role } from '../http/roles';
 import { ORGANIZATION_ID, userStore, type InviteRow, type UserRow } from './store';
 
 export interface User {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Executor } from '../db/schema';
-import type { Role } from './roles';
+import type { Role } from '../http/roles';
 import type { User } from './service';
 import { userStore } from './store';
 

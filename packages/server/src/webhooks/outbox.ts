@@ -23,7 +23,7 @@ export interface WebhookPayload {
 
 /**
  * Writes one delivery per webhook of the project that wants `kind`, in the caller's transaction (the outbox): the
- * delivery exists exactly when the change committed. The worker (`src/jobs/webhook-deliveries.ts`) sends it later.
+ * delivery exists exactly when the change committed. The worker (`delivery-worker.ts`) sends it later.
  * One query when the project has no enabled webhook.
  */
 export async function enqueueWebhooks(db: Executor, projectId: number, kind: WebhookKind, data: Record<string, unknown>): Promise<void> {

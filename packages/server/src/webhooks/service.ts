@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { HIDDEN, changesBetween, recordActivity, type Actor } from '../activity/service';
+import { HIDDEN, changesBetween, recordActivity } from '../activity/service';
+import type { Actor } from '../http/actor';
 import type { Database, Executor } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { isUuid, uuidv7 } from '../uuid';

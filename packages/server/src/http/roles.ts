@@ -1,4 +1,4 @@
-import { SCOPE_OBJECTS, hasScope } from '../api-keys/service';
+import { SCOPE_OBJECTS, hasScope } from './scopes';
 
 /** A member's role in the organization, from least to most rights. */
 export const ROLES = ['viewer', 'member', 'admin', 'owner'] as const;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { isDiskFull } from '../db/disk-space';
-import { onEnqueue } from '../webhooks/outbox';
-import { sendDelivery, type AttemptResult } from '../webhooks/send';
-import { webhookStore, type ClaimedDelivery, type DeliveryRow } from '../webhooks/store';
+import { onEnqueue } from './outbox';
+import { sendDelivery, type AttemptResult } from './send';
+import { webhookStore, type ClaimedDelivery, type DeliveryRow } from './store';
 
 export interface WebhookWorkerOptions {
   /** WEBHOOK_ALLOW_PRIVATE: send to loopback and private addresses too. */
