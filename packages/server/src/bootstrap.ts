@@ -1,4 +1,4 @@
-import type { Project } from './projects/store';
+import type { Project } from './db/schema';
 import type { Services } from './services';
 
 /** A project as the command line prints it (`init`, `projects create`, `projects list`). */

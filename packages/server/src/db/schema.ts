@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /** Rows as stored. Booleans are 0/1 integers and JSON is text on both SQLite and PostgreSQL. */
 export interface ProjectTable {
@@ -7,6 +7,9 @@ export interface ProjectTable {
   api_token: string;
   created_at: string;
 }
+
+/** A project as read: what every request of a project (`request.project`) carries. */
+export type Project = Selectable<ProjectTable>;
 
 export interface ApiKeyTable {
   id: string;

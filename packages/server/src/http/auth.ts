@@ -1,15 +1,50 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { ApiKey, ApiKeyService, VerifiedKey } from '../api-keys/service';
-import type { ProjectService } from '../projects/service';
-import type { Project } from '../projects/store';
+import type { Project } from '../db/schema';
 import { NotFoundError } from '../errors';
-import { isRole, roleHasScope, ROLE_SCOPES, type Role } from './roles';
-import type { User } from '../users/service';
-import type { SessionService } from '../users/sessions';
 import { authenticationFailed, notAuthenticated, permissionDenied } from './errors';
+import { isRole, roleHasScope, ROLE_SCOPES, type Role } from './roles';
 import { intId } from './schemas';
 import { hasScope } from './scopes';
 import { checkCsrf, clearSessionCookie, sessionToken, setSessionCookie } from './session';
+
+/** A personal API key that authenticated a request, with its user's role (null without a user): a user's key never exceeds the role. */
+export interface AuthKey {
+  id: string;
+  label: string;
+  scopes: string[];
+  /** The projects the key is limited to; null for every project. */
+  project_ids: number[] | null;
+  /** The user who made the key; null for keys made by the command line. */
+  user_id: number | null;
+  role: string | null;
+}
+
+/** The user of a session. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/** A session found by its cookie. */
+export interface FoundSession {
+  user: SessionUser;
+  /** The CSRF token its unsafe requests must send. */
+  csrfToken: string;
+  /** True when this request moved the session's idle deadline (the cookie is sent again with its new expiry). */
+  touched: boolean;
+}
+
+/**
+ * What authentication looks up, given by the app (the personal API keys, sessions and projects services): a key by its
+ * secret, a session by its cookie's token, a project by its id.
+ */
+export interface AuthLookups {
+  keys: { verify(secret: string): Promise<AuthKey | undefined> };
+  sessions: { verify(token: string): Promise<FoundSession | undefined> };
+  projects: { get(id: number): Promise<Project | undefined> };
+}
 
 /**
  * Who a request acts for: a personal API key (with its user, or none for a key made by the command line) or a session
@@ -25,14 +60,14 @@ export interface Principal {
   /** The projects the key is limited to; null for every project. */
   projectIds: number[] | null;
   /** The session's user (sessions only). */
-  user: User | null;
+  user: SessionUser | null;
   /** The session's CSRF token (sessions only). */
   csrfToken: string | null;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    apiKey: ApiKey | null;
+    apiKey: AuthKey | null;
     project: Project | null;
     principal: Principal | null;
   }
@@ -55,7 +90,7 @@ export const isOwner = (principal: Pick<Principal, 'scopes' | 'role'>) => can(pr
 const BEARER = /^Bearer\s+(\S.+)$/;
 
 /** The personal API key of the request: `Authorization: Bearer <key>`. */
-export async function authenticate(keys: ApiKeyService, request: FastifyRequest): Promise<VerifiedKey> {
+export async function authenticate(keys: AuthLookups['keys'], request: FastifyRequest): Promise<AuthKey> {
   const header = request.headers.authorization;
   if (!header) throw notAuthenticated();
   const secret = BEARER.exec(header)?.[1]?.trim();
@@ -64,7 +99,7 @@ export async function authenticate(keys: ApiKeyService, request: FastifyRequest)
   return key;
 }
 
-const keyPrincipal = (key: VerifiedKey): Principal => ({
+const keyPrincipal = (key: AuthKey): Principal => ({
   via: 'key',
   userId: key.user_id,
   role: key.role !== null && isRole(key.role) ? key.role : null,
@@ -75,23 +110,17 @@ const keyPrincipal = (key: VerifiedKey): Principal => ({
 });
 
 /** Throws 403 unless the key carries `scope` (and, for a user's key, the user's role does too). */
-export function requireScope(key: ApiKey & { role?: string | null }, scope: string) {
+export function requireScope(key: Pick<AuthKey, 'scopes' | 'role'>, scope: string) {
   if (!can({ scopes: key.scopes, role: key.role && isRole(key.role) ? key.role : null }, scope)) {
     throw permissionDenied(`API key missing required scope '${scope}'`);
   }
 }
 
 /** Throws 403 when the key is limited to other projects. */
-export function requireProject(key: Pick<ApiKey, 'project_ids'>, projectId: number) {
+export function requireProject(key: Pick<AuthKey, 'project_ids'>, projectId: number) {
   if (key.project_ids && !key.project_ids.includes(projectId)) {
     throw permissionDenied(`API key does not have access to the requested project: ID ${projectId}.`);
   }
-}
-
-export interface AuthDeps {
-  keys: ApiKeyService;
-  projects: ProjectService;
-  sessions: SessionService;
 }
 
 /**
@@ -99,7 +128,7 @@ export interface AuthDeps {
  * the session cookie, whose unsafe requests need the session's CSRF token and a same-origin Origin (403 `csrf_failed`).
  * 401 without either, or with an unknown, revoked or expired one (an expired session's cookie is cleared).
  */
-export async function authenticatePrincipal(deps: Pick<AuthDeps, 'keys' | 'sessions'>, request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+export async function authenticatePrincipal(deps: Pick<AuthLookups, 'keys' | 'sessions'>, request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
   if (request.headers.authorization !== undefined) {
     const key = await authenticate(deps.keys, request);
     request.apiKey = key;
@@ -141,7 +170,7 @@ export interface RouteAccess {
  * `request.project` (404 when it does not exist); every other route is organization-level, which a key limited to some
  * projects may use only when the route says so (`access.projectLimitedKeys`).
  */
-export function authorize(deps: AuthDeps, scope: string | null, access: RouteAccess = {}): onRequestAsyncHookHandler {
+export function authorize(deps: AuthLookups, scope: string | null, access: RouteAccess = {}): onRequestAsyncHookHandler {
   return async (request, reply) => {
     const principal = await authenticatePrincipal(deps, request, reply);
     if (scope !== null && !can(principal, scope)) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
-import type { Services } from '../services';
-import { authorize } from './auth';
+import { authorize, type AuthLookups } from './auth';
 import { pageOf, pageParams } from './pagination';
 import { ProjectItemParams, ProjectParams, errorResponses, pageOfSchema } from './schemas';
 
@@ -13,9 +12,9 @@ type PageAt = { limit: number; offset: number };
  * path (`request.project`). Each method registers one route around a handler given the project id (and, for writes,
  * the request: who makes the change).
  */
-export function projectRoutes(app: FastifyInstance, services: Services, route: { collection: string; object: string; tags: string[] }) {
-  const read = authorize(services, `${route.object}:read`);
-  const write = authorize(services, `${route.object}:write`);
+export function projectRoutes(app: FastifyInstance, lookups: AuthLookups, route: { collection: string; object: string; tags: string[] }) {
+  const read = authorize(lookups, `${route.object}:read`);
+  const write = authorize(lookups, `${route.object}:write`);
   const base = `/api/projects/:project_id/${route.collection}`;
   const { tags } = route;
   return {

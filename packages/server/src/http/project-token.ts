@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ProjectService } from '../projects/service';
-import type { Project } from '../projects/store';
+import type { Project } from '../db/schema';
 import { invalidProjectToken, missingProjectToken } from './errors';
 
 /** The project token of an SDK request: body `token` / `api_key` / `$token`, else query `token` / `api_key`. */
@@ -15,8 +14,13 @@ export function projectTokenOf(body: unknown, query: Record<string, unknown>): s
 
 const tokenIn = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/** Finds the project of a token (the projects service). */
+export interface ProjectsByToken {
+  byToken(token: string): Promise<Project | undefined>;
+}
+
 /** The project a token names; 401 when it is missing or unknown. */
-export async function projectByToken(projects: ProjectService, token: string | undefined): Promise<Project> {
+export async function projectByToken(projects: ProjectsByToken, token: string | undefined): Promise<Project> {
   if (!token) throw missingProjectToken();
   const project = await projects.byToken(token);
   if (!project) throw invalidProjectToken();

@@ -1,8 +1,10 @@
 import cookie from '@fastify/cookie';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_IDLE_MS } from '../users/sessions';
 import { ApiError } from './errors';
+
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60_000;
 
 /** The session cookie's name (the web app never reads it: it is httpOnly). */
 export const SESSION_COOKIE = 'service_session';

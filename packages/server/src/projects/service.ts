@@ -1,8 +1,8 @@
 import { COMMAND_LINE, changesBetween, recordActivity } from '../activity/service';
 import type { Actor } from '../http/actor';
-import type { Executor } from '../db/schema';
+import type { Executor, Project } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
-import { projectStore, type Project } from './store';
+import { projectStore } from './store';
 
 /** A project's name, trimmed; 400 when blank. */
 function projectName(raw: string): string {

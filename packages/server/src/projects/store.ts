@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import { countThenPage } from '../db/page';
-import type { Executor, ProjectTable } from '../db/schema';
-
-export type Project = Selectable<ProjectTable>;
+import type { Executor, Project } from '../db/schema';
 
 /** SQL for projects. */
 export const projectStore = {

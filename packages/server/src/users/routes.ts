@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf as activityActorOf } from '../http/actor';
-import { authorize, isOwner } from '../http/auth';
+import { authorize, isOwner, type SessionUser } from '../http/auth';
 import { clientNetwork } from '../http/client-network';
 import { ApiError, permissionDenied, throttled } from '../http/errors';
 import { Text, errorResponses, intId } from '../http/schemas';
@@ -102,7 +102,7 @@ const loginThrottled = (seconds: number) => throttled(seconds, `Too many wrong p
 const actorOf = (request: FastifyRequest): Actor => ({ ...activityActorOf(request), owner: isOwner(request.principal!) });
 
 /** `{id, email, name, role, scopes, organization, csrf_token}` */
-async function me(services: Services, user: User, csrfToken: string | null): Promise<Static<typeof MeSchema>> {
+async function me(services: Services, user: SessionUser, csrfToken: string | null): Promise<Static<typeof MeSchema>> {
   const { id, email, name, role } = user;
   return { id, email, name, role, scopes: [...ROLE_SCOPES[role]], organization: await services.users.organization(), csrf_token: csrfToken };
 }

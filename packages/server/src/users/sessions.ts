@@ -1,11 +1,10 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Executor } from '../db/schema';
 import type { Role } from '../http/roles';
+import { SESSION_IDLE_MS } from '../http/session';
 import type { User } from './service';
 import { userStore } from './store';
 
-/** A session ends after this long without a request. */
-export const SESSION_IDLE_MS = 14 * 24 * 60 * 60_000;
 /** The last request of a session is written at most this often (a read is not a write each time). */
 const TOUCH_EVERY_MS = 60_000;
 
