@@ -1,5 +1,8 @@
 import { ValidationError } from './errors';
 
+/** The properties of an event, a person or a group: a JSON object. */
+export type Properties = Record<string, unknown>;
+
 /** A JSON object (not an array, not null). */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

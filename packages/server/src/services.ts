@@ -1,6 +1,6 @@
 import { ActivityService } from './activity/service';
 import { ApiKeyService } from './api-keys/service';
-import { IngestService } from './capture/service';
+import { IngestService } from './capture/ingest';
 import { Changes } from './changes';
 import {
   DEFAULT_SOURCEMAP_CACHE_BYTES,
@@ -11,8 +11,10 @@ import {
   type Config,
 } from './config';
 import type { Db } from './db/database';
+import { enrollmentsStep } from './early-access/enrollment-events';
 import { EnrollmentService } from './early-access/enrollments';
 import { EarlyAccessService, earlyAccessFlagUses, linkedFlagGuard } from './early-access/service';
+import { exceptionsStep } from './error-tracking/ingest';
 import { ErrorTrackingService } from './error-tracking/service';
 import { SourceMapResolver } from './error-tracking/sourcemaps/resolve';
 import { SourceMapService } from './error-tracking/sourcemaps/service';
@@ -22,6 +24,7 @@ import { ExperimentService, experimentFlagGuard, experimentFlagUses } from './ex
 import { FeatureFlagService } from './feature-flags/service';
 import { FlagDefinitionsCache } from './flag-evaluation/definitions';
 import { FlagsService } from './flag-evaluation/service';
+import { personsStep } from './persons/ingest';
 import { PersonService } from './persons/service';
 import { ProjectService } from './projects/service';
 import { shareTurns } from './turns';
@@ -56,7 +59,9 @@ export function createServices(db: Db, config: ServicesConfig) {
   flags.describeUses(earlyAccessFlagUses);
   flags.describeUses(experimentFlagUses);
   const keys = new ApiKeyService(db.kysely);
-  const ingest = new IngestService(db, changes, { maxPendingEvents: config.ingestMaxPendingEvents });
+  const ingest = new IngestService(db, { maxPendingEvents: config.ingestMaxPendingEvents });
+  ingest.pipeline.use(personsStep(changes));
+  ingest.pipeline.use(enrollmentsStep);
   const experiments = new ExperimentService(db.kysely, changes);
   const resolver = new SourceMapResolver(db, {
     cacheBytes: config.sourcemapCacheBytes ?? DEFAULT_SOURCEMAP_CACHE_BYTES,
@@ -67,6 +72,7 @@ export function createServices(db: Db, config: ServicesConfig) {
     },
   });
   const sourceMaps = new SourceMapService(db.kysely, resolver, { maxSourceBytes: config.sourcemapMaxSourceBytes ?? DEFAULT_SOURCEMAP_MAX_SOURCE_BYTES });
+  ingest.pipeline.use(exceptionsStep((projectId, release, frames) => sourceMaps.resolver.resolveFrames(projectId, release, frames)));
   return {
     db,
     changes,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IngestService } from '../src/capture/service';
+import { IngestService } from '../src/capture/ingest';
 import { OverloadedError } from '../src/errors';
 import { apiErrorOf } from '../src/http/errors';
 import { startService, type TestService } from './helpers';
@@ -455,7 +455,7 @@ describe('durability and back-pressure', () => {
   });
 
   it('commits what was accepted before it closes, and refuses events after', async () => {
-    const ingest = new IngestService(s.services.db, s.services.changes, { maxPendingEvents: 1000 });
+    const ingest = new IngestService(s.services.db, { maxPendingEvents: 1000 });
     const id = someone('closing');
     const event = (name: string) => ({
       uuid: randomUUID(),

@@ -6,7 +6,7 @@ import { perProjectRateLimit, projectByToken } from '../http/project-token';
 import { ErrorSchema } from '../http/schemas';
 import { decodeSdkBody, sdkBodyParsers, type LargeBodySlots } from '../http/sdk-body';
 import type { Services } from '../services';
-import { captureTokenOf, eventsOf, normalizeEvents, type CaptureBody } from './service';
+import { captureTokenOf, eventsOf, type CaptureBody } from './body';
 
 export interface CaptureOptions {
   services: Services;
@@ -85,14 +85,13 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
     };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const query = request.query as Query;
-      const { events, refused } = await normalizeEvents(request.body as CaptureBody, query, opts.eventMaxBytes);
+      const { events, refused } = await services.ingest.normalize(request.body as CaptureBody, query, opts.eventMaxBytes);
       // The decoded body is dropped here, so that a request waiting for its commit holds only its events as they will be
       // stored: the garbage collector then copies less meanwhile (a batch of exceptions decodes to several times its
-      // JSON's size; see "Stop 22" in bench/exceptions.mjs).
+      // JSON's size).
       request.body = undefined;
       // Nothing to store: the request is refused as a whole, for its first event's reason.
       if (!events.length) throw refused[0]!;
-      await services.errorTracking.prepare(events, request.project!.id);
       await services.ingest.capture(request.project!.id, events);
       if (refused.length) request.log.warn({ refused: refused.map((e) => e.detail) }, 'capture: refused events (too large or too deeply nested) were dropped');
       if (query.beacon === '1') return reply.code(204).send();

@@ -1,3 +1,5 @@
+import { enrollmentProperty } from '@service/flag-engine';
+import type { IngestStep, Marked } from '../capture/pipeline';
 import type { Executor } from '../db/schema';
 import { storable } from '../db/text';
 import { enqueueWebhooks } from '../webhooks/outbox';
@@ -32,38 +34,41 @@ export function enrollmentOf(event: string, properties: Record<string, unknown>)
 /** The made-up distinct id a group's events carry (posthog-node's `$<group type>_<group key>`). */
 export const groupDistinctId = (type: string, key: string) => `$${type}_${key}`;
 
-/** An event as ingestion stores it, as far as recording enrollments goes. */
-export interface StoredEvent {
-  event: string;
-  distinctId: string;
-  properties: Record<string, unknown>;
-  timestamp: string;
-}
+/**
+ * The enrollments step of ingestion. At the door it finds the enrollment an event records: a person's is also the person
+ * property the flag's super condition reads (older SDKs send only `$feature_flag` and `$feature_enrollment`), a group's
+ * sets the group's property and touches no person. In the transaction it records them (`recordEnrollments`).
+ */
+export const enrollmentsStep: IngestStep<Enrollment> = {
+  mark(event) {
+    const enrollment = enrollmentOf(event.event, event.properties);
+    if (!enrollment) return undefined;
+    const key = enrollmentProperty(enrollment.flagKey);
+    if (enrollment.group) event.group = { ...enrollment.group, properties: { [key]: enrollment.enrolled } };
+    else if (!event.set || !Object.hasOwn(event.set, key)) event.set = { ...event.set, [key]: enrollment.enrolled };
+    return enrollment;
+  },
+  record: (slice, marked) => recordEnrollments(slice.tx, slice.projectId, marked, slice.personUuid),
+};
 
 /**
- * Records the enrollments of stored events (in order: the last one of a person or group wins) whose flag is an early
- * access feature's, with the feature's current stage, and enqueues an `early_access.enrolled` / `.unenrolled`
- * webhook for each such event, in the caller's (ingest) transaction. Costs nothing for a batch without any.
+ * Records the enrollments of newly stored events (in order: the last one of a person or group wins) whose flag is an
+ * early access feature's, with the feature's current stage, and enqueues an `early_access.enrolled` / `.unenrolled`
+ * webhook for each such event, in the caller's (ingest) transaction.
  */
 export async function recordEnrollments(
   tx: Executor,
   projectId: number,
-  events: readonly StoredEvent[],
+  found: readonly Marked<Enrollment>[],
   personUuidOf: (distinctId: string) => string | undefined,
 ): Promise<void> {
-  const found: [StoredEvent, Enrollment][] = [];
-  for (const e of events) {
-    if (e.event !== ENROLLMENT_EVENT) continue;
-    const enrollment = enrollmentOf(e.event, e.properties);
-    if (enrollment) found.push([e, enrollment]);
-  }
-  if (!found.length) return;
   const features = new Map(
-    (await enrollmentStore.featuresByFlagKeys(tx, projectId, [...new Set(found.map(([, en]) => en.flagKey))])).map((f) => [f.flag_key, f]),
+    (await enrollmentStore.featuresByFlagKeys(tx, projectId, [...new Set(found.map(({ mark }) => mark.flagKey))])).map((f) => [f.flag_key, f]),
   );
   if (!features.size) return;
   const rows = new Map<string, EnrollmentRow>();
-  for (const [e, { flagKey, enrolled, group }] of found) {
+  for (const { event: e, mark } of found) {
+    const { flagKey, enrolled, group } = mark;
     const feature = features.get(flagKey);
     if (!feature) continue;
     const distinctId = group ? null : e.distinctId;

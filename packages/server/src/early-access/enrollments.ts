@@ -1,6 +1,6 @@
 import { enrollmentProperty } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
-import { normalizeEvents, type IngestService } from '../capture/service';
+import type { IngestService } from '../capture/ingest';
 import type { Database } from '../db/schema';
 import { storable } from '../db/text';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -113,7 +113,7 @@ export class EnrollmentService {
     else Object.assign(properties, { $group_type: target.groupType, $group_key: target.key });
     const before = await enrollmentStore.get(this.db, feature.id, target.groupType, target.key);
     // The event is small (the body's strings are bounded): no size limit to apply.
-    const { events } = await normalizeEvents(
+    const { events } = await this.ingest.normalize(
       { items: [{ event: ENROLLMENT_EVENT, distinct_id: target.distinctId, properties }], batch: {} },
       {},
       Number.MAX_SAFE_INTEGER,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CapturedEvent, IngestStep } from '../capture/pipeline';
 import type { StoredStacks } from '../capture/store';
 import type { Dialect } from '../db/database';
 import { STACK_KEY_BYTES } from '../events/store';
@@ -16,15 +17,6 @@ export type ResolveFrames = (projectId: number, release: string | undefined, fra
 
 /** Without source maps, frames stay as they came. */
 export const unresolved: ResolveFrames = async (_projectId, _release, frames) => frames;
-
-/** What prepareExceptions needs of an event: a captured event (`src/capture/service.ts`). */
-export interface PreparedEvent {
-  event: string;
-  properties: Record<string, unknown>;
-  /** The properties' JSON, their exceptions without the stack traces `exceptionStacks` holds. */
-  propertiesJson: string;
-  exceptionStacks?: StoredStacks | undefined;
-}
 
 /** Longest issue name and description, in characters. */
 const MAX_ISSUE_TEXT = 255;
@@ -57,7 +49,7 @@ const MEMO_MAX_FRAMES = 200;
 let memoized = 0;
 
 /**
- * An `$exception` event's properties sanitized, as they arrive (`normalizeEvents` calls it before it measures them,
+ * An `$exception` event's properties sanitized, as they arrive (capture's `normalizeEvents` calls it through the step's `serialize`, before it measures them,
  * so a 10,000-frame stack is measured as the 100 frames it keeps): the exception list (`exception.ts`), the
  * fingerprint (`fingerprint.ts`) and the summary properties; the JSON its event's row keeps (the exceptions without
  * their stack traces) and the stack traces as stored apart (made once per distinct list). Nothing here throws.
@@ -202,16 +194,14 @@ function summarize(properties: Record<string, unknown>, s: Sanitized, client: st
 /**
  * Maps the frames of a capture's `$exception` events (sanitized by `sanitizeException`) through the uploaded source
  * maps, before the ingest transaction: an event with a resolved frame gets a new list with the original frames, a
- * fingerprint over them and new summary properties, and is serialized again. Other events are not touched: a batch
- * without exceptions costs one comparison per event, and exceptions without maps one lookup per distinct list
- * (events that sent the same list share it, see `sanitizeException`), each file's cached by the resolver.
+ * fingerprint over them and new summary properties, and is serialized again. Exceptions without maps cost one lookup
+ * per distinct list (events that sent the same list share it, see `sanitizeException`), each file's cached by the resolver.
  */
-export async function prepareExceptions(events: PreparedEvent[], projectId: number, resolve: ResolveFrames = unresolved): Promise<void> {
+export async function prepareExceptions(events: readonly CapturedEvent[], projectId: number, resolve: ResolveFrames = unresolved): Promise<void> {
   if (resolve === unresolved) return;
   // By list, then release: the resolved list, or undefined when no frame of it resolved.
   const lookups = new Map<ExceptionEntry[], Map<string, Promise<Sanitized | undefined>>>();
   for (const e of events) {
-    if (e.event !== EXCEPTION_EVENT) continue;
     const props = e.properties;
     const list = props.$exception_list as ExceptionEntry[] | undefined;
     // Always a list once normalizeEvents has sanitized the event; anything else is left as it is.
@@ -304,12 +294,9 @@ interface IssueTally {
  * Groups the newly stored `$exception` events of a slice into issues, in the ingest transaction: one lookup of their
  * fingerprints, then batched writes (issues created or counted, fingerprints, occurrences, people). A resolved issue
  * that occurs again is active again with `regressed_at` (webhook `error.regressed`); a new one sends
- * `error.new_issue`; a suppressed one records its occurrences and sends nothing. No query for a slice without
- * exceptions.
+ * `error.new_issue`; a suppressed one records its occurrences and sends nothing.
  */
-export async function recordExceptions(tx: Executor, dialect: Dialect, projectId: number, events: readonly StoredException[]): Promise<void> {
-  const found = events.filter((e) => e.event === EXCEPTION_EVENT);
-  if (!found.length) return;
+export async function recordExceptions(tx: Executor, dialect: Dialect, projectId: number, found: readonly StoredException[]): Promise<void> {
   const fingerprints = found.map((e) => fingerprintOfStored(e.properties));
   const known = await issueStore.byFingerprints(tx, projectId, unique(fingerprints));
   const now = new Date().toISOString();
@@ -378,4 +365,29 @@ export async function recordExceptions(tx: Executor, dialect: Dialect, projectId
       event: { uuid: t.first.uuid, distinct_id: t.first.distinctId, timestamp: t.first.timestamp },
     });
   }
+}
+
+/**
+ * The error tracking step of ingestion, over `$exception` events: at the door their properties are sanitized and stored
+ * with the stack traces apart (`sanitizeException`, before they are measured), before the transaction their frames are
+ * source-mapped (`prepareExceptions`), and in it they are grouped into issues (`recordExceptions`).
+ */
+export function exceptionsStep(resolve: ResolveFrames): IngestStep<true> {
+  return {
+    mark: (event) => (event.event === EXCEPTION_EVENT ? true : undefined),
+    serialize: (properties) => sanitizeException(properties),
+    prepare: (projectId, marked) =>
+      prepareExceptions(
+        marked.map((m) => m.event),
+        projectId,
+        resolve,
+      ),
+    record: (slice, marked) =>
+      recordExceptions(
+        slice.tx,
+        slice.dialect,
+        slice.projectId,
+        marked.map((m) => m.event),
+      ),
+  };
 }

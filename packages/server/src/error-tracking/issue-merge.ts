@@ -1,4 +1,5 @@
-import { recordActivity, type Actor, type Change } from '../activity/service';
+import { recordActivity, type Change } from '../activity/service';
+import type { Actor } from '../http/actor';
 import type { Dialect } from '../db/database';
 import type { Executor } from '../db/schema';
 import { issueStore, type IssueRow } from './store';

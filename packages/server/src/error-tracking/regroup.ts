@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { recordActivity, type Actor } from '../activity/service';
-import { INGEST_LOCK } from '../capture/service';
+import { recordActivity } from '../activity/service';
+import type { Actor } from '../http/actor';
+import { INGEST_LOCK } from '../db/ingest-lock';
 import type { Db } from '../db/database';
 import type { Executor } from '../db/schema';
 import { wholeProperties } from '../events/store';

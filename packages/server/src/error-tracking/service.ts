@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { isUuid } from '../uuid';
 import { mergeIssues } from './issue-merge';
 import { ReleaseRegrouping } from './regroup';
-import { prepareExceptions, type PreparedEvent, type ResolveFrames } from './ingest';
+import type { ResolveFrames } from './ingest';
 import { wholeProperties } from '../events/store';
 import { issueStore, type IssueFilter, type IssueOrder, type IssueRow, type OccurrenceEvent } from './store';
 
@@ -85,11 +85,6 @@ export class ErrorTrackingService {
   /** Waits for regrouping under way to stop. */
   close(): Promise<void> {
     return this.regrouping?.close() ?? Promise.resolve();
-  }
-
-  /** Readies a capture's `$exception` events for storage (sanitized, source-mapped, fingerprinted); see `prepareExceptions`. */
-  prepare(events: PreparedEvent[], projectId: number): Promise<void> {
-    return prepareExceptions(events, projectId, this.resolve);
   }
 
   async list(projectId: number, filter: IssueFilter) {

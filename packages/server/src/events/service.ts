@@ -4,8 +4,7 @@ import type { Database } from '../db/schema';
 import { storable } from '../db/text';
 import { ValidationError } from '../errors';
 import { PAGE_MAX_BYTES } from '../db/page';
-import { isObject } from '../json';
-import type { Properties } from '../persons/store';
+import { isObject, type Properties } from '../json';
 import { OTHER_KEY, comparable, eventCounts, eventNames, eventStore, wholeProperties, type CountFilters, type EventFilters, type PropertyMatch } from './store';
 
 export interface EventQuery {

@@ -1,7 +1,6 @@
 import { storable } from '../db/text';
 import { ValidationError } from '../errors';
-import { deepJsonError, isObject } from '../json';
-import type { Properties } from '../persons/store';
+import { deepJsonError, isObject, type Properties } from '../json';
 import type { FlagsRequest } from './service';
 
 /** An absent object field (never handed out: callers get a fresh `{}`). */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { personReads, type Properties } from '../persons/store';
+import type { Properties } from '../json';
+import { personReads } from '../persons/store';
 import type { FlagDefinitionsCache } from './definitions';
 import type { Rendered } from './wire';
 

@@ -4,7 +4,8 @@ import { authorize } from '../http/auth';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, ProjectParams, Text, errorResponses } from '../http/schemas';
 import type { Services } from '../services';
-import { MAX_GROUP_TYPES, MAX_PROPERTY_NAMES, PROPERTY_NAME_SAMPLE } from './service';
+import { MAX_GROUP_TYPES } from './ingest';
+import { MAX_PROPERTY_NAMES, PROPERTY_NAME_SAMPLE } from './service';
 
 const PersonSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -4,8 +4,7 @@ import { jsonTextAt } from '../db/json-text';
 import { containsPattern } from '../db/like';
 import { countThenPage, rowsWithinBytes } from '../db/page';
 import type { Executor, GroupTable, PersonTable } from '../db/schema';
-
-export type Properties = Record<string, unknown>;
+import type { Properties } from '../json';
 
 /** Reads of persons and groups, as flag evaluation needs them. */
 export const personReads = {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { COMMAND_LINE, HIDDEN, recordActivity, type Actor as ActivityActor, type Change } from '../activity/service';
+import { COMMAND_LINE, HIDDEN, recordActivity, type Change } from '../activity/service';
+import type { Actor as ActivityActor } from '../http/actor';
 import type { Database, Executor } from '../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { LoginThrottle } from './login-throttle';

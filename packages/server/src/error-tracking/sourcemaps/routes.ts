@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { errorCodes, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { actorOf } from '../../activity/routes';
+import { actorOf } from '../../http/actor';
 import { ValidationError } from '../../errors';
 import { authorize } from '../../http/auth';
 import { readBody } from '../../http/content-encoding';
