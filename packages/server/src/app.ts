@@ -4,72 +4,50 @@ import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { activityRoutes } from './activity/routes';
-import { captureRoutes } from './capture/routes';
-import { DEFAULT_SOURCEMAP_MAX_BYTES, type Config } from './config';
-import { publicEarlyAccessRoutes } from './early-access/public-routes';
-import { enrollmentRoutes } from './early-access/enrollment-routes';
-import { earlyAccessRoutes } from './early-access/routes';
-import { errorTrackingRoutes } from './error-tracking/routes';
-import { sourceMapRoutes } from './error-tracking/sourcemaps/routes';
-import { eventRoutes } from './events/routes';
-import { experimentResultsRoutes } from './experiments/results-routes';
-import { experimentRoutes } from './experiments/routes';
-import { featureFlagRoutes } from './feature-flags/routes';
-import { FlagsEndpoint } from './flag-evaluation/endpoint';
-import { flagsRoutes } from './flag-evaluation/routes';
 import { AuthFailures, throttleAuthFailures } from './http/auth-failures';
 import { registerErrorHandling, sendClientError } from './http/error-handler';
 import { ApiError, throttled } from './http/errors';
-import { LargeBodySlots } from './http/sdk-body';
+import { FrontDoor } from './http/front-door';
 import { restJsonParser } from './http/json-body';
 import { loggerOptions, RequestLog } from './http/log';
 import { registerOpenApi } from './http/openapi';
+import { LargeBodySlots } from './http/sdk-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSessionCookies, sessionToken } from './http/session';
-import { personRoutes } from './persons/routes';
-import { WebhookDeliveryWorker } from './webhooks/delivery-worker';
-import { projectRoutes } from './projects/routes';
-import { personalApiKeyRoutes } from './api-keys/routes';
-import { userRoutes } from './users/routes';
+import type { Config } from './config';
+import type { RouteContext, RoutesConfig, ServerModule } from './module';
+import { MODULES } from './modules';
 import type { Services } from './services';
-import { staticRoutes } from './static/routes';
-import { webhookRoutes } from './webhooks/routes';
-import { webRoutes } from './web/routes';
 
-export type AppConfig = Pick<
-  Config,
-  | 'logLevel'
-  | 'bodyLimit'
-  | 'apiRateLimitPerMinute'
-  | 'trustProxy'
-  | 'sdkBodyLimit'
-  | 'publicRateLimitPerMinute'
-  | 'captureBatchBodyLimit'
-  | 'ingestMaxPendingEvents'
-  | 'eventMaxBytes'
-  | 'sdkMaxConcurrentLargeBodies'
-  | 'authFailureLimitPerMinute'
-  | 'headersTimeoutMs'
-  | 'requestTimeoutMs'
-  | 'keepAliveTimeoutMs'
-  | 'connectionTimeoutMs'
-> &
-  Partial<Pick<Config, 'webhookAllowPrivate' | 'webhookPollMs' | 'webhookRetryBaseMs' | 'sourcemapMaxBytes' | 'runsJobs'>> & {
-    /** Where `/static/` files are read from; default the installed service-js package's dist/static (tests use their own). */
-    staticDir?: string;
-    /** Where the built web app (index.html, assets/) is read from; default the server package's web-dist/ (tests use their own). */
-    webDir?: string;
+export type AppConfig = RoutesConfig &
+  Pick<
+    Config,
+    | 'logLevel'
+    | 'bodyLimit'
+    | 'apiRateLimitPerMinute'
+    | 'trustProxy'
+    | 'ingestMaxPendingEvents'
+    | 'sdkMaxConcurrentLargeBodies'
+    | 'authFailureLimitPerMinute'
+    | 'headersTimeoutMs'
+    | 'requestTimeoutMs'
+    | 'keepAliveTimeoutMs'
+    | 'connectionTimeoutMs'
+  > &
+  Partial<Pick<Config, 'runsJobs'>> & {
     /** COOKIE_SECURE: the session cookie is Secure on every response, not only on https requests. */
     cookieSecure?: boolean;
   };
 
+/** Every module, each part of it given the services. */
+const modules: readonly ServerModule<Services>[] = MODULES;
+
 const trustAll = () => true;
 
-/** Builds the service: every route, the error handler, rate limits and the OpenAPI document. No listen. */
+/** Builds the service: every module's routes and jobs, the error handler, rate limits and the OpenAPI document. No listen. */
 export async function buildApp(config: AppConfig, services: Services): Promise<FastifyInstance> {
-  // `POST /flags` and `/decide` go to their endpoint before Fastify routes anything (see FlagsEndpoint); it is made below.
-  const frontDoor: { flags?: FlagsEndpoint } = {};
+  // Routes answered before Fastify routes anything (`POST /flags`), which the modules register.
+  const frontDoor = new FrontDoor();
   const clientIp = (request: IncomingMessage) => (config.trustProxy ? proxyAddr(request, trustAll) : (request.socket.remoteAddress ?? ''));
   const app = Fastify({
     // The server Fastify would make, with slow clients cut off (once the app listens; Node checks the headers and
@@ -78,9 +56,7 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
       const server = http.createServer(
         { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) },
         (request, response) => {
-          const route = frontDoor.flags && FlagsEndpoint.routeOf(request.method, request.url);
-          if (route) frontDoor.flags!.handle(request, response, route.path, route.query, clientIp(request));
-          else handler(request, response);
+          if (!frontDoor.answer(request, response, clientIp)) handler(request, response);
         },
       );
       server.keepAliveTimeout = config.keepAliveTimeoutMs;
@@ -104,21 +80,18 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   app.decorateRequest('apiKey', null);
   app.decorateRequest('project', null);
   registerErrorHandling(app);
-  // Accepted events are committed before the app (and then its database) closes.
-  app.addHook('onClose', () => services.ingest.close());
-  // Regrouping after a source map upload stops between two steps; a later upload of the release runs it again.
-  app.addHook('onClose', () => services.errorTracking.close());
-  // The webhook outbox is sent while the app runs; attempts under way are cut short on close and retried at the next start.
-  const webhookWorker = new WebhookDeliveryWorker(services.db, {
-    allowPrivate: config.webhookAllowPrivate ?? false,
-    pollMs: config.webhookPollMs ?? 1000,
-    retryBaseMs: config.webhookRetryBaseMs ?? 30_000,
-    log: app.log,
-  });
-  // On SQLite with several workers one of them sends (`runsJobs`); on PostgreSQL every worker shares the work.
+  const authFailures = new AuthFailures(config.authFailureLimitPerMinute);
+  // One budget of large SDK bodies for the whole app.
+  const largeBodies = new LargeBodySlots(config.sdkMaxConcurrentLargeBodies);
+  const context: RouteContext<Services> = { services, config, largeBodies, authFailures, frontDoor, log: app.log };
+  // What the modules must finish (accepted events committed) before the app, and then its database, closes.
+  for (const { close } of modules) if (close) app.addHook('onClose', () => close(services));
+  // On SQLite with several workers one of them runs the jobs (`runsJobs`); on PostgreSQL every worker shares the work.
   if (config.runsJobs !== false) {
-    app.addHook('onReady', async () => webhookWorker.start());
-    app.addHook('onClose', () => webhookWorker.stop());
+    for (const job of modules.flatMap((module) => module.jobs?.(context) ?? [])) {
+      app.addHook('onReady', async () => job.start());
+      app.addHook('onClose', async () => job.stop());
+    }
   }
   // A full disk is told as it starts and as it ends, not in a line for every write it refuses.
   const { db } = services;
@@ -135,7 +108,6 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
 
   registerSecurityHeaders(app);
   await registerSessionCookies(app, { cookieSecure: config.cookieSecure });
-  const authFailures = new AuthFailures(config.authFailureLimitPerMinute);
   throttleAuthFailures(app, authFailures);
   await app.register(rateLimit, {
     global: true,
@@ -153,44 +125,7 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
     errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 
-  await app.register(projectRoutes, { services });
-  await app.register(userRoutes, { services });
-  await app.register(personalApiKeyRoutes, { services });
-  await app.register(featureFlagRoutes, { services });
-  await app.register(earlyAccessRoutes, { services });
-  await app.register(experimentRoutes, { services });
-  await app.register(experimentResultsRoutes, { services });
-  await app.register(enrollmentRoutes, { services });
-  await app.register(webhookRoutes, { services });
-  await app.register(activityRoutes, { services });
-  await app.register(errorTrackingRoutes, { services });
-  await app.register(sourceMapRoutes, { services, maxBytes: config.sourcemapMaxBytes ?? DEFAULT_SOURCEMAP_MAX_BYTES });
-  // One budget of large SDK bodies for the whole app (issue 10).
-  const largeBodies = new LargeBodySlots(config.sdkMaxConcurrentLargeBodies);
-  frontDoor.flags = new FlagsEndpoint({
-    services,
-    maxBodyBytes: config.sdkBodyLimit,
-    largeBodies,
-    rateLimitPerMinute: config.publicRateLimitPerMinute,
-    authFailures,
-    log: app.log,
-  });
-  await app.register(flagsRoutes, { services, rateLimitPerMinute: config.publicRateLimitPerMinute, endpoint: frontDoor.flags });
-  await app.register(eventRoutes, { services });
-  await app.register(personRoutes, { services });
-  await app.register(publicEarlyAccessRoutes, { services, rateLimitPerMinute: config.publicRateLimitPerMinute });
-  await app.register(captureRoutes, {
-    services,
-    largeBodies,
-    bodyLimit: config.sdkBodyLimit,
-    batchBodyLimit: config.captureBatchBodyLimit,
-    rateLimitPerMinute: config.publicRateLimitPerMinute,
-    eventMaxBytes: config.eventMaxBytes,
-  });
-  // The lazy extensions of service-js's script-tag build, for `<script>` tags on any site.
-  await app.register(staticRoutes, { dir: config.staticDir });
-  // The web app at / (its pages fall back to index.html) and its hashed build files at /assets/.
-  await app.register(webRoutes, { dir: config.webDir });
+  for (const { routes } of modules) if (routes) await app.register(routes, context);
 
   app.get('/api/schema', { schema: { hide: true } }, async () => app.swagger());
   // Says which dependency is down: 503 while the database does not answer (within its timeout), or its disk is full.

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { buildApp, type AppConfig } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
 import { openDatabase } from '../src/db/database';
-import { createServices, type ServicesConfig } from '../src/services';
+import type { ServicesConfig } from '../src/module';
+import { createServices } from '../src/services';
 import { spawnService } from '@service/test-support';
 
 export { freePort, serviceBin } from '@service/test-support';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCOPE_OBJECTS } from '../src/http/scopes';
-import { WEBHOOK_KINDS } from '../src/webhooks/outbox';
+import { WEBHOOK_KINDS } from '../src/modules';
 
 const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
 

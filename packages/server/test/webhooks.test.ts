@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_KINDS } from '../src/webhooks/outbox';
+import { WEBHOOK_KINDS } from '../src/modules';
 import { startService, type TestService } from './helpers';
 
 // Issue 12, point 6: webhooks per project (the API; sending is in webhook-deliveries.test.ts). This service refuses

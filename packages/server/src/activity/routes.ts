@@ -1,44 +1,45 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { authorize, can } from '../http/auth';
+import { authorize, can, type AuthLookups } from '../http/auth';
 import { permissionDenied } from '../http/errors';
 import { pageOf, pageParams } from '../http/pagination';
 import { Id, PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
-import type { Services } from '../services';
-import { ACTIVITY_SCOPES, ORGANIZATION_SCOPES, PROJECT_SCOPES, isActivityScope } from './service';
+import type { RouteContext } from '../module';
+import type { ActivityService } from './service';
 
 const ActorType = (options: { description?: string } = {}) =>
   Type.Union([Type.Literal('user'), Type.Literal('personal_api_key'), Type.Literal('command_line')], options);
 
 const Nullable = <T extends ReturnType<typeof Type.Object> | ReturnType<typeof Type.Array>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-const EntrySchema = Type.Object({
-  id: Type.Integer(),
-  scope: Type.String({ description: [...PROJECT_SCOPES, ...ORGANIZATION_SCOPES].join(' | ') }),
-  item_id: Type.String(),
-  activity: Type.String({ description: 'created | updated | deleted (a personal API key revoked: deleted)' }),
-  user: Nullable(
-    Type.Object(
-      { id: Type.Integer(), email: Type.String(), name: Type.String() },
-      { description: 'the user of the session that made the change; null for a personal API key, the command line, or a removed user' },
+const entrySchema = (scopes: readonly string[]) =>
+  Type.Object({
+    id: Type.Integer(),
+    scope: Type.String({ description: scopes.join(' | ') }),
+    item_id: Type.String(),
+    activity: Type.String({ description: 'created | updated | deleted (a personal API key revoked: deleted)' }),
+    user: Nullable(
+      Type.Object(
+        { id: Type.Integer(), email: Type.String(), name: Type.String() },
+        { description: 'the user of the session that made the change; null for a personal API key, the command line, or a removed user' },
+      ),
     ),
-  ),
-  actor: Type.Object({
-    type: ActorType(),
-    name: Type.String({ description: "the user's name or the key's label when the change was made" }),
-    user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the user, or the owner of the key used' }),
-    api_key_id: Type.Union([Type.String(), Type.Null()]),
-  }),
-  created_at: Type.String({ format: 'date-time' }),
-  detail: Type.Object({
-    name: Type.Union([Type.String(), Type.Null()], { description: "the item's name (key, label, email) at the time" }),
-    changes: Nullable(
-      Type.Array(Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() }), {
-        description: 'the changed fields only (on create: every field, before null); secrets show as "[hidden]"; null on delete',
-      }),
-    ),
-  }),
-});
+    actor: Type.Object({
+      type: ActorType(),
+      name: Type.String({ description: "the user's name or the key's label when the change was made" }),
+      user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the user, or the owner of the key used' }),
+      api_key_id: Type.Union([Type.String(), Type.Null()]),
+    }),
+    created_at: Type.String({ format: 'date-time' }),
+    detail: Type.Object({
+      name: Type.Union([Type.String(), Type.Null()], { description: "the item's name (key, label, email) at the time" }),
+      changes: Nullable(
+        Type.Array(Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() }), {
+          description: 'the changed fields only (on create: every field, before null); secrets show as "[hidden]"; null on delete',
+        }),
+      ),
+    }),
+  });
 
 const LogQuery = Type.Object({
   ...PageQuery.properties,
@@ -54,15 +55,16 @@ type LogQuery = Static<typeof LogQuery>;
  * project) and `GET /api/organization/activity_log/` (personal API keys, members, invites). Readable with scope
  * `activity_log:read`, or with the `:read` scope of the item kind asked for with `scope`.
  */
-export const activityRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const activityRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { activity: ActivityService }>> = async (app, { services }) => {
   const tags = ['activity log'];
+  const { activity } = services;
   const authenticated = authorize(services, null);
-  const response = { 200: pageOfSchema(EntrySchema), ...errorResponses };
+  const response = { 200: pageOfSchema(entrySchema([...activity.projectScopes, ...activity.organizationScopes])), ...errorResponses };
 
   const checkReadable = (request: FastifyRequest, scope: string | undefined) => {
     const principal = request.principal!;
     if (can(principal, 'activity_log:read')) return;
-    const itemScope = scope !== undefined && isActivityScope(scope) ? `${ACTIVITY_SCOPES[scope]}:read` : undefined;
+    const itemScope = scope === undefined ? undefined : activity.readScopeOf(scope);
     if (itemScope && can(principal, itemScope)) return;
     const needed = itemScope ? `'activity_log:read' or '${itemScope}'` : "'activity_log:read'";
     throw permissionDenied(
@@ -74,7 +76,7 @@ export const activityRoutes: FastifyPluginAsync<{ services: Services }> = async 
     const { scope, item_id, user_id, actor_type } = request.query;
     checkReadable(request, scope || undefined);
     const page = pageParams(request);
-    const { count, results } = await services.activity.list(projectId, {
+    const { count, results } = await activity.list(projectId, {
       scope: scope || undefined,
       itemId: item_id || undefined,
       userId: user_id,
@@ -91,7 +93,7 @@ export const activityRoutes: FastifyPluginAsync<{ services: Services }> = async 
       schema: {
         tags,
         summary: "List a project's activity log, newest first",
-        description: `scope: ${PROJECT_SCOPES.join(', ')}`,
+        description: `scope: ${activity.projectScopes.join(', ')}`,
         params: ProjectParams,
         querystring: LogQuery,
         response,
@@ -107,7 +109,7 @@ export const activityRoutes: FastifyPluginAsync<{ services: Services }> = async 
       schema: {
         tags,
         summary: "List the organization's activity log (personal API keys, members, invites), newest first",
-        description: `scope: ${ORGANIZATION_SCOPES.join(', ')}`,
+        description: `scope: ${activity.organizationScopes.join(', ')}`,
         querystring: LogQuery,
         response,
       },

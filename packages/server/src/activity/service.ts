@@ -2,25 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../db/schema';
 import { ValidationError } from '../errors';
 import type { Actor } from '../http/actor';
+import type { ActivityKind } from '../module';
 import { activityStore, type ActorType } from './store';
-
-/** The kinds of items the log records, with the scope object whose `:read` lets one read their entries. */
-export const ACTIVITY_SCOPES = {
-  FeatureFlag: 'feature_flag',
-  EarlyAccessFeature: 'early_access_feature',
-  Experiment: 'experiment',
-  ErrorTrackingIssue: 'error_tracking',
-  Webhook: 'webhook',
-  Project: 'project',
-  PersonalAPIKey: 'personal_api_key',
-  OrganizationMembership: 'organization_member',
-  OrganizationInvite: 'organization_member',
-} as const;
-export type ActivityScope = keyof typeof ACTIVITY_SCOPES;
-
-/** Scopes of organization things: logged without a project, read at `/api/organization/activity_log/`. */
-export const ORGANIZATION_SCOPES: readonly ActivityScope[] = ['PersonalAPIKey', 'OrganizationMembership', 'OrganizationInvite'];
-export const PROJECT_SCOPES = (Object.keys(ACTIVITY_SCOPES) as ActivityScope[]).filter((s) => !ORGANIZATION_SCOPES.includes(s));
 
 export type Activity = 'created' | 'updated' | 'deleted';
 
@@ -34,9 +17,10 @@ export interface Change {
 }
 
 export interface ActivityEntryInput {
-  /** null for organization things (ORGANIZATION_SCOPES). */
+  /** null for an organization's item (an `ActivityKind` with `organization`). */
   projectId: number | null;
-  scope: ActivityScope;
+  /** The kind of item: a key of the modules' `activityKinds`. */
+  scope: string;
   itemId: string | number;
   activity: Activity;
   /** The item's name (or key, label, email) at the time. */
@@ -89,8 +73,6 @@ export async function recordActivity(db: Executor, actor: Actor, entry: Activity
   });
 }
 
-export const isActivityScope = (scope: string): scope is ActivityScope => Object.hasOwn(ACTIVITY_SCOPES, scope);
-
 export interface ActivityEntry {
   id: number;
   scope: string;
@@ -104,7 +86,22 @@ export interface ActivityEntry {
 
 /** Reading the activity log of a project or of the organization, newest first. */
 export class ActivityService {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The kinds of a project's items, and of the organization's. */
+  readonly projectScopes: readonly string[];
+  readonly organizationScopes: readonly string[];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kinds: Readonly<Record<string, ActivityKind>>,
+  ) {
+    this.projectScopes = Object.keys(kinds).filter((scope) => !kinds[scope]!.organization);
+    this.organizationScopes = Object.keys(kinds).filter((scope) => kinds[scope]!.organization);
+  }
+
+  /** The scope a principal needs to read the entries of a kind of item (`<object>:read`); undefined for an unknown kind. */
+  readScopeOf(scope: string): string | undefined {
+    return Object.hasOwn(this.kinds, scope) ? `${this.kinds[scope]!.object}:read` : undefined;
+  }
 
   /**
    * A page of a project's log (`projectId`), or of the organization's (null), optionally of one scope, one item, the
@@ -113,8 +110,8 @@ export class ActivityService {
    */
   async list(projectId: number | null, opts: { scope?: string; itemId?: string; userId?: number; actorType?: ActorType; limit: number; offset: number }) {
     if (opts.scope !== undefined) {
-      const allowed = projectId === null ? ORGANIZATION_SCOPES : PROJECT_SCOPES;
-      if (!isActivityScope(opts.scope) || !allowed.includes(opts.scope)) {
+      const allowed = projectId === null ? this.organizationScopes : this.projectScopes;
+      if (!allowed.includes(opts.scope)) {
         throw new ValidationError(`"${opts.scope}" is not a valid choice here; use one of ${allowed.join(', ')}.`, 'scope', 'invalid_choice');
       }
     }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf } from '../http/actor';
-import { authorize, can, canOrganizationWide, type Principal } from '../http/auth';
+import { authorize, can, canOrganizationWide, type Principal, type AuthLookups } from '../http/auth';
 import { Id, Text, errorResponses } from '../http/schemas';
 import { NotFoundError } from '../errors';
-import type { Services } from '../services';
+import type { RouteContext } from '../module';
 import { SCOPE_OBJECTS } from '../http/scopes';
-import type { KeyManager } from './service';
+import type { KeyManager, ApiKeyService } from './service';
 
 const keyFields = {
   id: Type.String(),
@@ -63,7 +63,7 @@ const managerOf = (principal: Principal): KeyManager => ({
  * `/api/personal_api_keys/`: a user's own keys; for admins and owners every key of the organization, the command line's
  * (the first start's among them) included. Secrets are shown once, at creation.
  */
-export const personalApiKeyRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const personalApiKeyRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { keys: ApiKeyService }>> = async (app, { services }) => {
   const tags = ['personal API keys'];
   // A key limited to some projects reaches the keys it could have made (`reaches`), itself among them.
   const read = authorize(services, 'personal_api_key:read', { projectLimitedKeys: true });

@@ -2,24 +2,12 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { Type } from 'typebox';
 import { echoOriginCors, preflight } from '../http/cors';
 import { apiErrorOf } from '../http/errors';
-import { perProjectRateLimit, projectByToken } from '../http/project-token';
+import { perProjectRateLimit, projectByToken, type ProjectsByToken } from '../http/project-token';
 import { ErrorSchema } from '../http/schemas';
-import { decodeSdkBody, sdkBodyParsers, type LargeBodySlots } from '../http/sdk-body';
-import type { Services } from '../services';
+import { decodeSdkBody, sdkBodyParsers } from '../http/sdk-body';
+import type { RouteContext } from '../module';
 import { captureTokenOf, eventsOf, type CaptureBody } from './body';
-
-export interface CaptureOptions {
-  services: Services;
-  /** Largest body on /e/, /i/v0/e/ and /capture/ (compressed or not), in bytes. */
-  bodyLimit: number;
-  /** Largest body on /batch/, in bytes. */
-  batchBodyLimit: number;
-  rateLimitPerMinute: number;
-  /** Largest event, serialized, in bytes: larger ones are refused (EVENT_MAX_BYTES). */
-  eventMaxBytes: number;
-  /** The app's budget of large SDK bodies. */
-  largeBodies: LargeBodySlots;
-}
+import type { IngestService } from './ingest';
 
 type Query = Record<string, string | undefined>;
 
@@ -57,8 +45,8 @@ const getSchema = {
  * event, a list, or `{batch: [...]}`, as JSON, gzip, base64 or a `data=` form; `GET` takes `?data=`.
  * 200 `{"status": 1}` once the events are committed (204 with `?beacon=1`).
  */
-export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opts) => {
-  const { services } = opts;
+export const captureRoutes: FastifyPluginAsync<RouteContext<{ ingest: IngestService; projects: ProjectsByToken }>> = async (app, opts) => {
+  const { services, config } = opts;
   app.addHook('onRequest', echoOriginCors);
 
   const routes = (paths: string[], bodyLimit: number) => async (scope: FastifyInstance) => {
@@ -81,11 +69,11 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
         request.body = eventsOf(request.body);
         request.project = await projectByToken(services.projects, captureTokenOf(request.body as CaptureBody, query));
       },
-      config: { rateLimit: perProjectRateLimit(opts.rateLimitPerMinute) },
+      config: { rateLimit: perProjectRateLimit(config.publicRateLimitPerMinute) },
     };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const query = request.query as Query;
-      const { events, refused } = await services.ingest.normalize(request.body as CaptureBody, query, opts.eventMaxBytes);
+      const { events, refused } = await services.ingest.normalize(request.body as CaptureBody, query, config.eventMaxBytes);
       // The decoded body is dropped here, so that a request waiting for its commit holds only its events as they will be
       // stored: the garbage collector then copies less meanwhile (a batch of exceptions decodes to several times its
       // JSON's size).
@@ -103,6 +91,7 @@ export const captureRoutes: FastifyPluginAsync<CaptureOptions> = async (app, opt
       scope.options(path, { schema: { hide: true }, config: { rateLimit: false } }, preflight);
     }
   };
-  await app.register(routes(['/e', '/i/v0/e', '/capture'], opts.bodyLimit));
-  await app.register(routes(['/batch'], opts.batchBodyLimit));
+  // Bodies of SDK_BODY_LIMIT_BYTES, and of CAPTURE_BATCH_BODY_LIMIT_BYTES on /batch/; events of EVENT_MAX_BYTES serialized.
+  await app.register(routes(['/e', '/i/v0/e', '/capture'], config.sdkBodyLimit));
+  await app.register(routes(['/batch'], config.captureBatchBodyLimit));
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { authorize } from '../http/auth';
+import { authorize, type AuthLookups } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
 import { ErrorSchema, PageQuery, ProjectItemParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
-import type { Services } from '../services';
+import type { RouteContext } from '../module';
+import type { EnrollmentService } from './enrollments';
 
 const Nullable = (options: { format?: string; description: string }) => Type.Union([Type.String(options), Type.Null()]);
 
@@ -60,7 +61,7 @@ const EnrollBody = Type.Object(
  * `/api/projects/:project_id/early_access_feature/:id/enrollments/`: who opted in or out of a feature, and opting
  * someone in or out on their behalf (scopes `early_access_feature:read` / `:write`).
  */
-export const enrollmentRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const enrollmentRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { enrollments: EnrollmentService }>> = async (app, { services }) => {
   const path = '/api/projects/:project_id/early_access_feature/:id/enrollments';
   const tags = ['early access features'];
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { echoOriginCors, preflight } from '../http/cors';
-import { perProjectRateLimit, projectByToken, projectTokenOf } from '../http/project-token';
+import { perProjectRateLimit, projectByToken, projectTokenOf, type ProjectsByToken } from '../http/project-token';
 import { ErrorSchema } from '../http/schemas';
-import type { Services } from '../services';
+import type { RouteContext } from '../module';
+import type { EarlyAccessService } from './service';
 
 const PublicQuery = Type.Object({
   token: Type.Optional(Type.String()),
@@ -15,9 +16,9 @@ const PublicQuery = Type.Object({
  * `GET /api/early_access_features/?token=…&stage=…`: the public list posthog-js's `getEarlyAccessFeatures`
  * reads, by project token (default stage `beta`; `stage` repeatable), CORS open.
  */
-export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerMinute: number }> = async (
+export const publicEarlyAccessRoutes: FastifyPluginAsync<RouteContext<{ projects: ProjectsByToken; earlyAccess: EarlyAccessService }>> = async (
   app,
-  { services, rateLimitPerMinute },
+  { services, config },
 ) => {
   app.addHook('onRequest', echoOriginCors);
   const path = '/api/early_access_features';
@@ -50,7 +51,7 @@ export const publicEarlyAccessRoutes: FastifyPluginAsync<{ services: Services; r
       preValidation: async (request: FastifyRequest) => {
         request.project = await projectByToken(services.projects, projectTokenOf(request.body, request.query as Record<string, unknown>));
       },
-      config: { rateLimit: perProjectRateLimit(rateLimitPerMinute) },
+      config: { rateLimit: perProjectRateLimit(config.publicRateLimitPerMinute) },
     },
     async (request) => ({ earlyAccessFeatures: await services.earlyAccess.publicList(request.project!.id, request.query.stage ?? ['beta']) }),
   );

@@ -4,8 +4,9 @@ import { actorOf } from '../http/actor';
 import { projectRoutes } from '../http/project-routes';
 import { FlagSummarySchema } from '../feature-flags/routes';
 import { Id, JsonObject, PageQuery, Text } from '../http/schemas';
-import type { Services } from '../services';
-import { STAGES } from './service';
+import type { AuthLookups } from '../http/auth';
+import type { RouteContext } from '../module';
+import { STAGES, type EarlyAccessService } from './service';
 
 const featureFields = {
   id: Type.String({ format: 'uuid' }),
@@ -41,7 +42,7 @@ const FeatureCreate = Type.Object(
 const FeatureUpdate = Type.Partial(Type.Object(editable), { additionalProperties: false });
 
 /** `/api/projects/:project_id/early_access_feature/`: the five operations of the spec. */
-export const earlyAccessRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const earlyAccessRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { earlyAccess: EarlyAccessService }>> = async (app, { services }) => {
   const routes = projectRoutes(app, services, { collection: 'early_access_feature', object: 'early_access_feature', tags: ['early access features'] });
   routes.list(PageQuery, FeatureSchema, (projectId, _query, page) => services.earlyAccess.list(projectId, page.limit, page.offset));
   routes.create(FeatureCreate, CreatedSchema, (projectId, body, request) => services.earlyAccess.create(projectId, body, actorOf(request)));

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf } from '../http/actor';
-import { authorize } from '../http/auth';
+import { authorize, type AuthLookups } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, ProjectItemParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
-import type { Services } from '../services';
-import { DEFAULT_VOLUME_DAYS, MAX_MERGE, MAX_VOLUME_DAYS, STATUSES } from './service';
+import type { RouteContext } from '../module';
+import { DEFAULT_VOLUME_DAYS, MAX_MERGE, MAX_VOLUME_DAYS, STATUSES, type ErrorTrackingService } from './service';
 import { ISSUE_ORDERS } from './store';
 
 const Status = Type.Enum([...STATUSES], {
@@ -78,7 +78,7 @@ const MergeBody = Type.Object(
 );
 
 /** `/api/projects/:project_id/error_tracking/issues/`: exceptions grouped into issues (issue 15). */
-export const errorTrackingRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const errorTrackingRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { errorTracking: ErrorTrackingService }>> = async (app, { services }) => {
   const tags = ['error tracking'];
   const issues = services.errorTracking;
   const routes = projectRoutes(app, services, { collection: 'error_tracking/issues', object: 'error_tracking', tags });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { authorize } from '../http/auth';
+import { authorize, type AuthLookups } from '../http/auth';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, ProjectParams, Text, errorResponses } from '../http/schemas';
-import type { Services } from '../services';
-import { MAX_COUNT_DAYS, MAX_COUNT_HOUR_DAYS, MAX_EVENT_NAMES, MAX_SERIES } from './service';
+import type { RouteContext } from '../module';
+import { MAX_COUNT_DAYS, MAX_COUNT_HOUR_DAYS, MAX_EVENT_NAMES, MAX_SERIES, type EventService } from './service';
 
 const EventSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: "the event's uuid (sent by the SDK, or made at ingestion)" }),
@@ -69,7 +69,7 @@ const EventNamesSchema = Type.Object({
  * `/api/projects/:project_id/events/`: stored events, newest first; `…/event_counts/`: one event's counts over time;
  * `…/event_names/`: the names events have, for pickers.
  */
-export const eventRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const eventRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { events: EventService }>> = async (app, { services }) => {
   projectRoutes(app, services, { collection: 'events', object: 'event', tags: ['events'] }).list(EventListQuery, EventSchema, (projectId, query, page) =>
     services.events.list(projectId, query, page.limit, page.offset),
   );

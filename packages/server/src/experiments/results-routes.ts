@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { NotFoundError } from '../errors';
-import { authorize } from '../http/auth';
+import { authorize, type AuthLookups } from '../http/auth';
 import { ProjectItemParams, errorResponses, intId } from '../http/schemas';
-import type { Services } from '../services';
-import { SRM_THRESHOLD } from './results';
+import type { RouteContext } from '../module';
+import { SRM_THRESHOLD, type ExperimentResultsService } from './results';
 
 const ResultsQuery = Type.Object({
   method: Type.Optional(Type.Enum(['bayesian', 'frequentist'], { default: 'bayesian', description: 'the statistics (default bayesian)' })),
@@ -66,7 +66,10 @@ const ResultsSchema = Type.Object({
 });
 
 /** `GET /api/projects/:project_id/experiments/:id/results/`: an experiment's results, computed from SQL aggregates (issue 14). */
-export const experimentResultsRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const experimentResultsRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { experimentResults: ExperimentResultsService }>> = async (
+  app,
+  { services },
+) => {
   app.get<{ Params: Static<typeof ProjectItemParams>; Querystring: Static<typeof ResultsQuery> }>(
     '/api/projects/:project_id/experiments/:id/results',
     {

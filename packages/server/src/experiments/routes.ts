@@ -2,12 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf } from '../http/actor';
 import { NotFoundError } from '../errors';
-import { authorize } from '../http/auth';
+import { authorize, type AuthLookups } from '../http/auth';
 import { projectRoutes } from '../http/project-routes';
 import { FlagSummarySchema } from '../feature-flags/routes';
 import { PageQuery, ProjectItemParams, Text, errorResponses, intId } from '../http/schemas';
-import type { Services } from '../services';
-import { DEFAULT_WINDOW_DAYS, METRIC_KINDS, STATUSES } from './service';
+import type { RouteContext } from '../module';
+import { DEFAULT_WINDOW_DAYS, METRIC_KINDS, STATUSES, type ExperimentService } from './service';
 
 const VariantSchema = Type.Object(
   {
@@ -104,7 +104,7 @@ function notFound(): never {
 }
 
 /** `/api/projects/:project_id/experiments/`: A/B tests on multivariate flags (issue 14), and shipping a variant. */
-export const experimentRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const experimentRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { experiments: ExperimentService }>> = async (app, { services }) => {
   const tags = ['experiments'];
   const routes = projectRoutes(app, services, { collection: 'experiments', object: 'experiment', tags });
   routes.list(PageQuery, ExperimentSchema, (projectId, _query, page) => services.experiments.list(projectId, page.limit, page.offset));

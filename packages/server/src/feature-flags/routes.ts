@@ -4,7 +4,9 @@ import { NotFoundError } from '../errors';
 import { actorOf } from '../http/actor';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, Text, intId } from '../http/schemas';
-import type { Services } from '../services';
+import type { AuthLookups } from '../http/auth';
+import type { RouteContext } from '../module';
+import type { FeatureFlagService } from './service';
 
 /** A flag as an early access feature shows it (`feature_flag`): the flag without its version and creation time. */
 export const FlagSummarySchema = Type.Object({
@@ -64,7 +66,7 @@ const FlagListQuery = Type.Intersect([
 ]);
 
 /** `/api/projects/:project_id/feature_flags/`: list, create, retrieve, update, soft delete (PATCH `deleted: true`). */
-export const featureFlagRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const featureFlagRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { flags: FeatureFlagService }>> = async (app, { services }) => {
   const routes = projectRoutes(app, services, { collection: 'feature_flags', object: 'feature_flag', tags: ['feature flags'] });
   routes.list(FlagListQuery, FeatureFlagSchema, (projectId, { active, search, type, has_early_access }, page) =>
     services.flags.list(projectId, {

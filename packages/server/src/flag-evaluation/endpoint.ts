@@ -5,13 +5,13 @@ import type { AuthFailures } from '../http/auth-failures';
 import { corsHeaders, SDK_SECURITY_HEADERS } from '../http/cors';
 import { logsWithRequest, toApiError } from '../http/error-handler';
 import { logRequest } from '../http/log';
-import { projectByToken, projectTokenOf } from '../http/project-token';
+import { projectByToken, projectTokenOf, type ProjectsByToken } from '../http/project-token';
 import { FixedWindowLimit } from '../http/rate-limit';
 import { bodyLeftUnread, checkBeforeBody, readSdkBody, type BodyRequest, type LargeBodySlots, type SdkBodyOptions } from '../http/sdk-body';
 import { ValidationError } from '../errors';
 import { isObject } from '../json';
-import type { Services } from '../services';
 import { parseFlagsRequest } from './request';
+import type { FlagsService } from './service';
 import { asciiJson, renderBody, type Shape } from './wire';
 
 export type FlagsPath = 'flags' | 'decide';
@@ -45,7 +45,7 @@ function shapeOf(path: FlagsPath, v: number): Shape {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface FlagsEndpointOptions {
-  services: Services;
+  services: { projects: ProjectsByToken; flagsEvaluation: FlagsService };
   /** Largest body, on the wire and decoded (SDK_BODY_LIMIT_BYTES). */
   maxBodyBytes: number;
   largeBodies: LargeBodySlots;
@@ -57,11 +57,10 @@ export interface FlagsEndpointOptions {
 
 /**
  * `POST /flags` and `/decide`, the request every page load of every user of our users makes, answered on Node's own
- * request and response: the app's server hands them here before Fastify routes anything (`routeOf`), and the Fastify
- * routes of these paths (what `inject` reaches) hand theirs over too. It does what the app's hooks and Fastify's
- * lifecycle would, in their order, with the same answers and errors: security and CORS headers, the failed-auth
- * throttle, the SDK body checks and decoding, the project by its token, the schema's checks of the body and query,
- * the per-project rate limit, then evaluation; and one log line per request.
+ * request and response at the app's front door (`http/front-door.ts`), however the request arrives. It does what the
+ * app's hooks and Fastify's lifecycle would, in their order, with the same answers and errors: security and CORS
+ * headers, the failed-auth throttle, the SDK body checks and decoding, the project by its token, the schema's checks
+ * of the body and query, the per-project rate limit, then evaluation; and one log line per request.
  */
 export class FlagsEndpoint {
   private readonly limits: Record<FlagsPath, FixedWindowLimit>;
@@ -77,22 +76,8 @@ export class FlagsEndpoint {
     };
   }
 
-  /** The path and query string of a request this endpoint answers (`POST /flags` or `/decide`, trailing slash or not). */
-  static routeOf(method: string | undefined, url: string | undefined): { path: FlagsPath; query: string } | undefined {
-    if (method !== 'POST' || !url) return undefined;
-    const mark = url.indexOf('?');
-    const path = mark < 0 ? url : url.slice(0, mark);
-    const query = mark < 0 ? '' : url.slice(mark + 1);
-    if (path === '/flags' || path === '/flags/') return { path: 'flags', query };
-    if (path === '/decide' || path === '/decide/') return { path: 'decide', query };
-    return undefined;
-  }
-
-  /**
-   * Answers one request; `ip` is the client's address as the app sees it (with TRUST_PROXY, from X-Forwarded-For).
-   * `viaFastify`: Fastify routed it, and logs it.
-   */
-  handle(request: IncomingMessage, response: ServerResponse, path: FlagsPath, queryString: string, ip: string, viaFastify = false): void {
+  /** Answers one request; `ip` is the client's address as the app sees it (with TRUST_PROXY, from X-Forwarded-For). */
+  handle(request: IncomingMessage, response: ServerResponse, path: FlagsPath, queryString: string, ip: string): void {
     const started = performance.now();
     // The answer's headers, sent at once by `writeHead` (a header an error sets with `setHeader` joins them).
     const headers: Array<string | number> = [...SDK_SECURITY_HEADERS, ...corsHeaders(request.headers)];
@@ -105,7 +90,7 @@ export class FlagsEndpoint {
       response.end(body, 'latin1');
       this.options.authFailures.answered(ip, status);
       if (error !== undefined) this.logError(error, status);
-      if (!viaFastify) logRequest(this.options.log, null, 'POST', request.url ?? '', status, performance.now() - started);
+      logRequest(this.options.log, null, 'POST', request.url ?? '', status, performance.now() - started);
     };
     const fail = (error: unknown) => {
       const apiError = toApiError(error as Error);

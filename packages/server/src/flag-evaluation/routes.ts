@@ -1,22 +1,32 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { authenticate, requireProject, requireScope } from '../http/auth';
+import { authenticate, requireProject, requireScope, type AuthLookups } from '../http/auth';
 import { echoOriginCors, preflight } from '../http/cors';
-import { perProjectRateLimit, projectByToken, projectTokenOf } from '../http/project-token';
+import { perProjectRateLimit, projectByToken, projectTokenOf, type ProjectsByToken } from '../http/project-token';
 import { ErrorSchema, JsonObject } from '../http/schemas';
-import type { Services } from '../services';
-import { FLAGS_QUERY_FIELDS, REMOTE_CONFIG, type FlagsEndpoint } from './endpoint';
+import type { RouteContext } from '../module';
+import { FLAGS_QUERY_FIELDS, FlagsEndpoint, REMOTE_CONFIG } from './endpoint';
+import type { FlagsService } from './service';
 
 const FlagsQuery = Type.Object(Object.fromEntries(FLAGS_QUERY_FIELDS.map((field) => [field, Type.Optional(Type.String())])));
 
+type FlagsRouteServices = Pick<AuthLookups, 'keys'> & { projects: ProjectsByToken; flagsEvaluation: FlagsService };
+
 /**
  * Public SDK flag routes (`/flags`, `/decide`, remote config; CORS open) and the definitions for local evaluation
- * (personal API key, no CORS). `POST /flags` and `/decide` are answered by the `FlagsEndpoint`: the app's server gives
- * it those requests before Fastify sees them; these routes document them and hand over what does reach Fastify
- * (`inject`, in tests).
+ * (personal API key, no CORS). `POST /flags` and `/decide` are answered by the `FlagsEndpoint` at the app's front door.
  */
-export const flagsRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerMinute: number; endpoint: FlagsEndpoint }> = async (app, opts) => {
-  const { services, endpoint } = opts;
+export const flagsRoutes: FastifyPluginAsync<RouteContext<FlagsRouteServices>> = async (app, opts) => {
+  const { services, config, frontDoor } = opts;
+  const rateLimitPerMinute = config.publicRateLimitPerMinute;
+  const endpoint = new FlagsEndpoint({
+    services,
+    maxBodyBytes: config.sdkBodyLimit,
+    largeBodies: opts.largeBodies,
+    rateLimitPerMinute,
+    authFailures: opts.authFailures,
+    log: opts.log,
+  });
 
   const schema = {
     tags: ['sdk'],
@@ -27,24 +37,8 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerM
   };
   for (const path of ['flags', 'decide'] as const) {
     app.options(`/${path}`, { schema: { hide: true }, config: { rateLimit: false }, onRequest: echoOriginCors }, preflight);
-    app.post(
-      `/${path}`,
-      {
-        schema: {
-          ...schema,
-          summary: path === 'flags' ? 'Evaluate every flag for a distinct id (PostHog /flags?v=2)' : 'Legacy /decide (v=3 legacy, v=4 as /flags v2)',
-        },
-        // The endpoint limits, throttles and logs these requests itself.
-        config: { rateLimit: false },
-        // Not continued (`done` never called): the endpoint answers on the raw request and response.
-        onRequest: (request, reply, _done) => {
-          void reply.hijack();
-          const mark = request.url.indexOf('?');
-          endpoint.handle(request.raw, reply.raw, path, mark < 0 ? '' : request.url.slice(mark + 1), request.ip, true);
-        },
-      },
-      () => undefined,
-    );
+    const summary = path === 'flags' ? 'Evaluate every flag for a distinct id (PostHog /flags?v=2)' : 'Legacy /decide (v=3 legacy, v=4 as /flags v2)';
+    frontDoor.post(app, `/${path}`, { ...schema, summary }, (request, response, query, ip) => endpoint.handle(request, response, path, query, ip));
   }
 
   // posthog-js reads its remote config before anything else: the npm and full bundles load the script
@@ -56,7 +50,7 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerM
     preValidation: async (request: FastifyRequest) => {
       request.project = await projectByToken(services.projects, (request.params as { token: string }).token);
     },
-    config: { rateLimit: perProjectRateLimit(opts.rateLimitPerMinute) },
+    config: { rateLimit: perProjectRateLimit(rateLimitPerMinute) },
   };
   const configSchema = { tags: ['sdk'], security: [], params: Type.Object({ token: Type.String() }) };
   app.get<{ Params: { token: string } }>(
@@ -108,7 +102,7 @@ export const flagsRoutes: FastifyPluginAsync<{ services: Services; rateLimitPerM
     response: { 401: ErrorSchema, 403: ErrorSchema },
   };
   // Every server SDK instance polls this; it gets the public budget, not the REST API's, per key.
-  const polling = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' } };
+  const polling = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
   app.get('/flags/definitions', { schema: definitionsSchema, config: polling }, definitions);
   app.get('/api/feature_flag/local_evaluation', { schema: definitionsSchema, config: polling }, definitions);
 };

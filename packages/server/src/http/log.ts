@@ -58,6 +58,8 @@ export class RequestLog extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    // A front door route (`front-door.ts`) logs its requests itself.
+    if (request.routeOptions.config?.frontDoor) return;
     logRequest(reply.log, error, request.method, request.url, reply.statusCode, reply.elapsedTime);
   }
 }

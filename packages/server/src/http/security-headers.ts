@@ -27,6 +27,8 @@ export const DOCS_CSP =
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
+    // A front door route (`front-door.ts`) sends its own headers.
+    if (request.routeOptions.config?.frontDoor) return done();
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     setSecurityHeaders(reply.raw);
     done();

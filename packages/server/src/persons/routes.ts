@@ -3,9 +3,10 @@ import { Type, type Static } from 'typebox';
 import { authorize } from '../http/auth';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, ProjectParams, Text, errorResponses } from '../http/schemas';
-import type { Services } from '../services';
+import type { AuthLookups } from '../http/auth';
+import type { RouteContext } from '../module';
 import { MAX_GROUP_TYPES } from './ingest';
-import { MAX_PROPERTY_NAMES, PROPERTY_NAME_SAMPLE } from './service';
+import { MAX_PROPERTY_NAMES, PROPERTY_NAME_SAMPLE, type PersonService } from './service';
 
 const PersonSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -48,7 +49,7 @@ const GroupTypesSchema = Type.Object({
  * `/api/projects/:project_id/persons/`: persons made by ingestion, newest first; `…/person_property_names/`: the
  * names their properties have, for pickers; `…/group_types/`: the project's group types by index.
  */
-export const personRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const personRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { persons: PersonService }>> = async (app, { services }) => {
   projectRoutes(app, services, { collection: 'persons', object: 'person', tags: ['persons'] }).list(PersonListQuery, PersonSchema, (projectId, query, page) =>
     services.persons.list(projectId, { distinctId: query.distinct_id || undefined, search: query.search || undefined }, page.limit, page.offset),
   );

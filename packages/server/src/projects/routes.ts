@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf } from '../http/actor';
-import { authorize } from '../http/auth';
+import { authorize, type AuthLookups } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
 import { PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
-import type { Services } from '../services';
+import type { RouteContext } from '../module';
+import type { ProjectService } from './service';
 
 const ProjectSchema = Type.Object({
   id: Type.Integer(),
@@ -16,7 +17,7 @@ const ProjectSchema = Type.Object({
 const ProjectBody = Type.Object({ name: Text({ minLength: 1, maxLength: 200 }) });
 
 /** `/api/projects/`: the projects the key can see, the way to obtain `:project_id`; creating and renaming (scope project:write). */
-export const projectRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const projectRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { projects: ProjectService }>> = async (app, { services }) => {
   const read = authorize(services, 'project:read');
   // A key limited to some projects lists those; it cannot create one (an organization-level route).
   const list = authorize(services, 'project:read', { projectLimitedKeys: true });

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf as activityActorOf } from '../http/actor';
-import { authorize, isOwner, type SessionUser } from '../http/auth';
+import { authorize, isOwner, type SessionUser, type AuthLookups } from '../http/auth';
 import { clientNetwork } from '../http/client-network';
 import { ApiError, permissionDenied, throttled } from '../http/errors';
 import { Text, errorResponses, intId } from '../http/schemas';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, ownOrigin, sessionToken, setSessionCookie } from '../http/session';
 import { NotFoundError } from '../errors';
-import type { Services } from '../services';
-import { PASSWORD_RESET_HOURS } from './password-service';
+import type { RouteContext } from '../module';
+import { PASSWORD_RESET_HOURS, type PasswordService } from './password-service';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
-import type { Actor, User } from './service';
+import type { Actor, User, UserService } from './service';
 import { ROLE_SCOPES } from '../http/roles';
-import { csrfTokenOf } from './sessions';
+import { csrfTokenOf, type SessionService } from './sessions';
 
 const RoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin'), Type.Literal('owner')], {
   description:
@@ -102,13 +102,16 @@ const loginThrottled = (seconds: number) => throttled(seconds, `Too many wrong p
 const actorOf = (request: FastifyRequest): Actor => ({ ...activityActorOf(request), owner: isOwner(request.principal!) });
 
 /** `{id, email, name, role, scopes, organization, csrf_token}` */
-async function me(services: Services, user: SessionUser, csrfToken: string | null): Promise<Static<typeof MeSchema>> {
+async function me(services: { users: UserService }, user: SessionUser, csrfToken: string | null): Promise<Static<typeof MeSchema>> {
   const { id, email, name, role } = user;
   return { id, email, name, role, scopes: [...ROLE_SCOPES[role]], organization: await services.users.organization(), csrf_token: csrfToken };
 }
 
 /** Accounts: the first account, login and logout, the current user and their password, members, invites and password reset links. */
-export const userRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const userRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { users: UserService; sessions: SessionService; passwords: PasswordService }>> = async (
+  app,
+  { services },
+) => {
   const tags = ['users'];
   const publicRoute = { tags, security: [] };
   const anyone = authorize(services, null, { projectLimitedKeys: true });

@@ -1,21 +1,11 @@
 import type { Executor } from '../db/schema';
 import { uuidv7 } from '../uuid';
 
-/** What a webhook can subscribe to. Later issues add kinds here. */
-export const WEBHOOK_KINDS = [
-  'early_access.enrolled',
-  'early_access.unenrolled',
-  'early_access.stage_changed',
-  'feature_flag.changed',
-  'error.new_issue',
-  'error.regressed',
-] as const;
-export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
-
 /** The JSON body of a delivery; `id` is the delivery's id, also sent as `webhook-id`. */
 export interface WebhookPayload {
   id: string;
-  kind: WebhookKind;
+  /** One of the modules' `webhookKinds`. */
+  kind: string;
   created_at: string;
   project_id: number;
   data: Record<string, unknown>;
@@ -26,7 +16,7 @@ export interface WebhookPayload {
  * delivery exists exactly when the change committed. The worker (`delivery-worker.ts`) sends it later.
  * One query when the project has no enabled webhook.
  */
-export async function enqueueWebhooks(db: Executor, projectId: number, kind: WebhookKind, data: Record<string, unknown>): Promise<void> {
+export async function enqueueWebhooks(db: Executor, projectId: number, kind: string, data: Record<string, unknown>): Promise<void> {
   const hooks = await db.selectFrom('webhooks').select(['id', 'kinds']).where('project_id', '=', projectId).where('enabled', '=', 1).execute();
   const wanting = hooks.filter((hook) => (JSON.parse(hook.kinds) as string[]).includes(kind));
   if (!wanting.length) return;

@@ -1,43 +1,47 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { actorOf } from '../http/actor';
-import { authorize } from '../http/auth';
+import { authorize, type AuthLookups } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
 import { projectRoutes } from '../http/project-routes';
 import { JsonObject, PageQuery, ProjectItemParams, Text, errorResponses, pageOfSchema } from '../http/schemas';
-import type { Services } from '../services';
-import { WEBHOOK_KINDS } from './outbox';
+import type { RouteContext } from '../module';
+import type { WebhookService } from './service';
 
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-const kindsDescription = `what the webhook is sent for, at least one of: ${WEBHOOK_KINDS.join(', ')}`;
+/** The schemas of a webhook, which name the kinds it can be sent for. */
+function webhookSchemas(kinds: readonly string[]) {
+  const kindsDescription = `what the webhook is sent for, at least one of: ${kinds.join(', ')}`;
 
-const WebhookSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  url: Type.String({ description: 'where deliveries are POSTed (http or https)' }),
-  kinds: Type.Array(Type.String(), { description: kindsDescription }),
-  enabled: Type.Boolean({ description: 'false: nothing is enqueued for it, and pending deliveries fail' }),
-  secret_mask: Type.String({ description: 'the start and end of the signing secret (the secret is shown once, on create)' }),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
+  const WebhookSchema = Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    url: Type.String({ description: 'where deliveries are POSTed (http or https)' }),
+    kinds: Type.Array(Type.String(), { description: kindsDescription }),
+    enabled: Type.Boolean({ description: 'false: nothing is enqueued for it, and pending deliveries fail' }),
+    secret_mask: Type.String({ description: 'the start and end of the signing secret (the secret is shown once, on create)' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  });
 
-const CreatedWebhookSchema = Type.Object({
-  ...WebhookSchema.properties,
-  secret: Type.String({ description: 'the signing secret (Standard Webhooks, `whsec_…`); shown only in this answer' }),
-});
+  const CreatedWebhookSchema = Type.Object({
+    ...WebhookSchema.properties,
+    secret: Type.String({ description: 'the signing secret (Standard Webhooks, `whsec_…`); shown only in this answer' }),
+  });
 
-const writable = {
-  url: Text({ minLength: 1, maxLength: 2048, description: 'http or https; loopback and private addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true' }),
-  kinds: Type.Array(Text({ maxLength: 100 }), { maxItems: 50, description: kindsDescription }),
-  enabled: Type.Boolean(),
-  secret: Text({ maxLength: 200, description: '`whsec_` and the base64 of 24 to 64 random bytes; one is made when not given' }),
-};
-const WebhookCreate = Type.Object(
-  { url: writable.url, kinds: writable.kinds, enabled: Type.Optional(writable.enabled), secret: Type.Optional(writable.secret) },
-  { additionalProperties: false },
-);
-const WebhookUpdate = Type.Partial(Type.Object(writable), { additionalProperties: false });
+  const writable = {
+    url: Text({ minLength: 1, maxLength: 2048, description: 'http or https; loopback and private addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true' }),
+    kinds: Type.Array(Text({ maxLength: 100 }), { maxItems: 50, description: kindsDescription }),
+    enabled: Type.Boolean(),
+    secret: Text({ maxLength: 200, description: '`whsec_` and the base64 of 24 to 64 random bytes; one is made when not given' }),
+  };
+  const WebhookCreate = Type.Object(
+    { url: writable.url, kinds: writable.kinds, enabled: Type.Optional(writable.enabled), secret: Type.Optional(writable.secret) },
+    { additionalProperties: false },
+  );
+  const WebhookUpdate = Type.Partial(Type.Object(writable), { additionalProperties: false });
+  return { WebhookSchema, CreatedWebhookSchema, WebhookCreate, WebhookUpdate };
+}
 
 const DeliverySchema = Type.Object({
   id: Type.String({ format: 'uuid', description: 'also the `webhook-id` header and the body’s `id`, the same on every attempt' }),
@@ -61,8 +65,9 @@ const DeliveriesQuery = Type.Object({
  * `/api/projects/:project_id/webhooks/`: a project's webhooks (scopes `webhook:read` / `webhook:write`), and the
  * deliveries of each at `…/webhooks/:id/deliveries/`.
  */
-export const webhookRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const webhookRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { webhooks: WebhookService }>> = async (app, { services }) => {
   const tags = ['webhooks'];
+  const { WebhookSchema, CreatedWebhookSchema, WebhookCreate, WebhookUpdate } = webhookSchemas(services.webhooks.kinds);
   const routes = projectRoutes(app, services, { collection: 'webhooks', object: 'webhook', tags });
   routes.list(PageQuery, WebhookSchema, (projectId, _query, page) => services.webhooks.list(projectId, page.limit, page.offset));
   routes.create(WebhookCreate, CreatedWebhookSchema, (projectId, body, request) => services.webhooks.create(projectId, body, actorOf(request)));

@@ -5,7 +5,6 @@ import type { Actor } from '../http/actor';
 import type { Database, Executor } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { isUuid, uuidv7 } from '../uuid';
-import { WEBHOOK_KINDS } from './outbox';
 import { webhookStore, type DeliveryRow, type WebhookRow } from './store';
 import { targetProblem } from './target';
 
@@ -31,16 +30,6 @@ function checkSecret(secret: string) {
   if (!secret.startsWith(SECRET_PREFIX) || bytes < 24 || bytes > 64) {
     throw new ValidationError('A webhook secret is "whsec_" followed by the base64 encoding of 24 to 64 random bytes.', 'secret', 'invalid_secret');
   }
-}
-
-function checkKinds(kinds: string[]): string[] {
-  if (!kinds.length) throw new ValidationError('Choose at least one kind.', 'kinds', 'required');
-  for (const kind of kinds) {
-    if (!(WEBHOOK_KINDS as readonly string[]).includes(kind)) {
-      throw new ValidationError(`"${kind}" is not a valid choice; the kinds are ${WEBHOOK_KINDS.join(', ')}.`, 'kinds', 'invalid_choice');
-    }
-  }
-  return [...new Set(kinds)];
 }
 
 /** The secret as shown after creation: its start and end. */
@@ -95,8 +84,27 @@ function recordWebhookActivity(db: Executor, actor: Actor, before: WebhookRow | 
 export class WebhookService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly opts: { allowPrivate: boolean },
+    private readonly opts: {
+      allowPrivate: boolean;
+      /** What a webhook can be sent for. */
+      kinds: readonly string[];
+    },
   ) {}
+
+  /** What a webhook can be sent for. */
+  get kinds(): readonly string[] {
+    return this.opts.kinds;
+  }
+
+  private checkKinds(kinds: string[]): string[] {
+    if (!kinds.length) throw new ValidationError('Choose at least one kind.', 'kinds', 'required');
+    for (const kind of kinds) {
+      if (!this.kinds.includes(kind)) {
+        throw new ValidationError(`"${kind}" is not a valid choice; the kinds are ${this.kinds.join(', ')}.`, 'kinds', 'invalid_choice');
+      }
+    }
+    return [...new Set(kinds)];
+  }
 
   private checkUrl(url: string) {
     const problem = targetProblem(url, this.opts.allowPrivate);
@@ -111,7 +119,7 @@ export class WebhookService {
   /** Creates a webhook; the answer holds the secret, which is shown only here (`secret_mask` afterwards). */
   async create(projectId: number, input: WebhookInput, actor: Actor) {
     this.checkUrl(input.url);
-    const kinds = checkKinds(input.kinds);
+    const kinds = this.checkKinds(input.kinds);
     if (input.secret !== undefined) checkSecret(input.secret);
     const now = new Date().toISOString();
     const row = await this.db.transaction().execute(async (trx) => {
@@ -142,7 +150,7 @@ export class WebhookService {
       this.checkUrl(patch.url);
       changes.url = patch.url;
     }
-    if (patch.kinds !== undefined) changes.kinds = JSON.stringify(checkKinds(patch.kinds));
+    if (patch.kinds !== undefined) changes.kinds = JSON.stringify(this.checkKinds(patch.kinds));
     if (patch.secret !== undefined) {
       checkSecret(patch.secret);
       changes.secret = patch.secret;

@@ -3,18 +3,15 @@ import { errorCodes, type FastifyPluginAsync, type FastifyRequest } from 'fastif
 import { Type, type Static } from 'typebox';
 import { actorOf } from '../../http/actor';
 import { ValidationError } from '../../errors';
-import { authorize } from '../../http/auth';
+import { authorize, type AuthLookups } from '../../http/auth';
 import { readBody } from '../../http/content-encoding';
 import { projectRoutes } from '../../http/project-routes';
 import { ErrorSchema, PageQuery, ProjectParams, Text, errorResponses } from '../../http/schemas';
-import type { Services } from '../../services';
+import { DEFAULT_SOURCEMAP_MAX_BYTES } from '../../config';
+import type { RouteContext } from '../../module';
 import { parseBodyInWorker } from './pool';
-
-export interface SourceMapRoutesOptions {
-  services: Services;
-  /** Largest upload body, as sent and once its content codings are undone, in bytes (SOURCEMAP_MAX_BYTES). */
-  maxBytes: number;
-}
+import type { ErrorTrackingService } from '../service';
+import type { SourceMapService } from './service';
 
 const SourceMapSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -61,7 +58,12 @@ async function parseInWorker(request: FastifyRequest, payload: IncomingMessage):
  * `/api/projects/:project_id/error_tracking/sourcemaps/` (scopes `error_tracking:read` / `error_tracking:write`): upload
  * a release's source map for a minified file (JSON, compressed or not, up to SOURCEMAP_MAX_BYTES), list and delete them.
  */
-export const sourceMapRoutes: FastifyPluginAsync<SourceMapRoutesOptions> = async (app, { services, maxBytes }) => {
+export const sourceMapRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { sourceMaps: SourceMapService; errorTracking: ErrorTrackingService }>> = async (
+  app,
+  { services, config },
+) => {
+  // Largest upload body, as sent and once its content codings are undone.
+  const maxBytes = config.sourcemapMaxBytes ?? DEFAULT_SOURCEMAP_MAX_BYTES;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', parseInWorker);
   const tags = ['error tracking'];
