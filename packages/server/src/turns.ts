@@ -9,10 +9,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * (the service on PostgreSQL: `createServices`), work begins and goes on in turns handed out one per turn of the event
  * loop, in the order they were asked for, in slices of up to SHARED_SLICE_MS: the I/O between two turns (the next
  * statement of the ingest transaction, say) then waits for one slice rather than for a slice of every request in
- * flight, and the database works while the service parses (bench/RESULTS.md: some 20 % more exceptions/s and 10 % more
- * plain events/s). On SQLite the database's work runs in the event loop itself, and requests that finish together
- * commit together under one fsync: turns handed out one at a time made its transactions ten times smaller and
- * ingestion a quarter slower, so it keeps the default.
+ * flight, and the database works while the service parses (more events a second: bench/RESULTS.md). On SQLite the
+ * database's work runs in the event loop itself, and requests that finish together commit together under one fsync:
+ * turns handed out one at a time would make its transactions much smaller and ingestion slower, so it keeps the default.
  */
 
 const SLICE_MS = 10;

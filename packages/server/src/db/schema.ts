@@ -240,7 +240,7 @@ export interface ActivityLogTable {
   created_at: string;
 }
 
-/** An A/B test on a multivariate flag (issue 14). */
+/** An A/B test on a multivariate flag. */
 export interface ExperimentTable {
   id: Generated<number>;
   project_id: number;
@@ -260,7 +260,7 @@ export interface ExperimentTable {
   updated_at: string;
 }
 
-/** An error tracking issue (issue 15): the exceptions whose fingerprints map to it. */
+/** An error tracking issue: the exceptions whose fingerprints map to it. */
 export interface ErrorTrackingIssueTable {
   /** A UUID. */
   id: string;
@@ -306,7 +306,7 @@ export interface ErrorTrackingIssuePersonTable {
   last_seen: string;
 }
 
-/** A source map uploaded for one release's minified file (issue 15). */
+/** A source map uploaded for one release's minified file. */
 export interface SourceMapTable {
   /** A UUIDv7; a re-upload of the same release and URL gets a new one. */
   id: string;

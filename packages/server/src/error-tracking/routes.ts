@@ -77,7 +77,7 @@ const MergeBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** `/api/projects/:project_id/error_tracking/issues/`: exceptions grouped into issues (issue 15). */
+/** `/api/projects/:project_id/error_tracking/issues/`: exceptions grouped into issues. */
 export const errorTrackingRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { errorTracking: ErrorTrackingService }>> = async (app, { services }) => {
   const tags = ['error tracking'];
   const issues = services.errorTracking;

@@ -65,7 +65,7 @@ const ResultsSchema = Type.Object({
   }),
 });
 
-/** `GET /api/projects/:project_id/experiments/:id/results/`: an experiment's results, computed from SQL aggregates (issue 14). */
+/** `GET /api/projects/:project_id/experiments/:id/results/`: an experiment's results, computed from SQL aggregates. */
 export const experimentResultsRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { experimentResults: ExperimentResultsService }>> = async (
   app,
   { services },

@@ -5,7 +5,7 @@ import { containsPattern } from '../db/like';
 import type { Database } from '../db/schema';
 
 /**
- * SQL aggregates of an experiment's results (issue 14), computed in the database: events are never loaded. One
+ * SQL aggregates of an experiment's results, computed in the database: events are never loaded. One
  * statement per request reads the exposures once (a materialized CTE) and answers, per variant, the exposed people
  * and for every metric Σy and Σy² over them (y per person: 1/0 converted, an event count, or a property's sum), plus
  * the exposures per UTC day and variant.

@@ -52,7 +52,7 @@ function daysBetween(start: string, end: string): string[] | undefined {
 }
 
 /**
- * An experiment's results (issue 14): exposures, every metric's per-variant aggregates (one SQL statement, see
+ * An experiment's results: exposures, every metric's per-variant aggregates (one SQL statement, see
  * results-store.ts), then the statistics of stats.ts. A draft (no start date) has no exposures yet.
  */
 export class ExperimentResultsService {

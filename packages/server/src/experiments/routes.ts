@@ -103,7 +103,7 @@ function notFound(): never {
   throw new NotFoundError();
 }
 
-/** `/api/projects/:project_id/experiments/`: A/B tests on multivariate flags (issue 14), and shipping a variant. */
+/** `/api/projects/:project_id/experiments/`: A/B tests on multivariate flags, and shipping a variant. */
 export const experimentRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { experiments: ExperimentService }>> = async (app, { services }) => {
   const tags = ['experiments'];
   const routes = projectRoutes(app, services, { collection: 'experiments', object: 'experiment', tags });

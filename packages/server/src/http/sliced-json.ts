@@ -4,9 +4,9 @@ import { Slices } from '../turns';
 const SLICE_BYTES = 64 * 1024;
 /**
  * UTF-8 JSON past this many bytes is parsed in slices by `parseJsonBytes`. V8 keeps a string past 128 KB in its
- * large-object space, in memory mapped afresh for each one, which on the 2-core VM is slow to touch (at some hours a
- * 308 KB batch of exceptions parsed whole took 2.4–2.9 ms, in slices 1.3–1.9 ms); below 128 KB slicing costs more than
- * it saves (`npm run bench -- json-parse`).
+ * large-object space, in memory mapped afresh for each one, which can be slow to touch, so that parsing such a body
+ * whole costs more than parsing it in slices; below 128 KB slicing costs more than it saves (`npm run bench -- json-parse`,
+ * figures in bench/RESULTS.md).
  */
 const WHOLE_PARSE_BYTES = 128 * 1024;
 

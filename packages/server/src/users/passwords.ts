@@ -33,7 +33,7 @@ export function generatePassword(): string {
   return Array.from({ length: 24 }, () => GENERATED_ALPHABET[randomInt(GENERATED_ALPHABET.length)]).join('');
 }
 
-/** scrypt's cost: N = 2^15, r = 8, p = 1 (32 MiB, about 75 ms on one core of the machines we measured). */
+/** scrypt's cost: N = 2^15, r = 8, p = 1 (32 MiB and tens of milliseconds of a core a hash: dear for a guesser, cheap for a login). */
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_BYTES = 32;
 

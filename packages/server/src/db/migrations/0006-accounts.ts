@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { required, serialId } from './columns';
 
 /**
- * Accounts (issue 13): the organization (one row), its users with their role, server-side sessions (hashed ids),
+ * Accounts: the organization (one row), its users with their role, server-side sessions (hashed ids),
  * single-use invites (hashed tokens), failed logins (for the login throttle), and the user a personal API key
  * belongs to (null for keys made by the command line).
  */

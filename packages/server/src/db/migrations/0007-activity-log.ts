@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { required, serialId } from './columns';
 
 /**
- * The activity log (issue 13): one row per change to a flag, early access feature, webhook, project, personal API key,
+ * The activity log: one row per change to a flag, early access feature, webhook, project, personal API key,
  * member or invite: who (a user, a personal API key, or the command line), when, and the changed fields. Organization
  * things (keys, members, invites) have no project. Users and keys are not referenced: the log outlives them.
  */

@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { projectId, required, serialId } from './columns';
 
 /**
- * Experiments (issue 14): an A/B test on a multivariate flag, with its planned variants (JSON text), its metrics (JSON
+ * Experiments: an A/B test on a multivariate flag, with its planned variants (JSON text), its metrics (JSON
  * text, the first is the primary), its dates and status. A flag is in at most one experiment that is not complete,
  * enforced by the database so concurrent creates cannot both take it.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Experiment results (issue 14) read one event name over a time range: the exposures (`$feature_flag_called`) and
+ * Experiment results read one event name over a time range: the exposures (`$feature_flag_called`) and
  * each metric's event. Without this index they scan every event of the project in the range.
  */
 export const experimentIndexes = () => ({

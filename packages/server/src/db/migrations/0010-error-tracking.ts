@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { projectId, required, serialId } from './columns';
 
 /**
- * Error tracking (issue 15): issues (an id, name, description, status and the counts the list sorts by), the
+ * Error tracking: issues (an id, name, description, status and the counts the list sorts by), the
  * fingerprints that map to each (a merge moves them), one occurrence per stored `$exception` event (its issue, who,
  * when; the event itself stays in `events`), and the people (distinct ids) an issue affected, with their counts.
  */

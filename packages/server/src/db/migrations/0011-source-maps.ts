@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { projectId, required } from './columns';
 
 /**
- * Source maps (issue 15) uploaded per release, for the minified file at `url` (an absolute URL, or `~/path` for
+ * Source maps uploaded per release, for the minified file at `url` (an absolute URL, or `~/path` for
  * any origin). One per (project, release, url): a new upload replaces the row under a new id, so a parsed map
  * cached by id is never stale. `map` is the map's JSON text, `source` the minified file when it was sent.
  */

@@ -1,8 +1,8 @@
 /**
  * A decoded source map in one ArrayBuffer: what the decoding worker (`decode.ts`) sends back to the event loop, by
  * transfer rather than copy, and what the resolver caches. Its size in memory is its `byteLength` and nothing more
- * (a map decoded by a library into arrays of arrays took some 50 bytes a segment and left a garbage collector
- * millions of small objects to trace); lookups are binary searches on typed arrays.
+ * (arrays of arrays, as libraries decode maps, cost tens of bytes a segment and leave the garbage collector millions of
+ * small objects to trace); lookups are binary searches on typed arrays.
  *
  * Layout, after a header of HEADER counts (segments S, generated lines L, names N, sources R, content entries E, text
  * bytes T), in 4-byte words unless said:
