@@ -83,12 +83,12 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
   const authFailures = new AuthFailures(config.authFailureLimitPerMinute);
   // One budget of large SDK bodies for the whole app.
   const largeBodies = new LargeBodySlots(config.sdkMaxConcurrentLargeBodies);
-  const context: RouteContext<Services> = { services, config, largeBodies, authFailures, frontDoor, log: app.log };
+  const shared: RouteContext<Services> = { services, config, largeBodies, authFailures, frontDoor, log: app.log };
   // What the modules must finish (accepted events committed) before the app, and then its database, closes.
   for (const { close } of modules) if (close) app.addHook('onClose', () => close(services));
   // On SQLite with several workers one of them runs the jobs (`runsJobs`); on PostgreSQL every worker shares the work.
   if (config.runsJobs !== false) {
-    for (const job of modules.flatMap((module) => module.jobs?.(context) ?? [])) {
+    for (const job of modules.flatMap((module) => module.jobs?.(shared) ?? [])) {
       app.addHook('onReady', async () => job.start());
       app.addHook('onClose', async () => job.stop());
     }
@@ -125,7 +125,7 @@ export async function buildApp(config: AppConfig, services: Services): Promise<F
     errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 
-  for (const { routes } of modules) if (routes) await app.register(routes, context);
+  for (const { routes } of modules) if (routes) await app.register(routes, shared);
 
   app.get('/api/schema', { schema: { hide: true } }, async () => app.swagger());
   // Says which dependency is down: 503 while the database does not answer (within its timeout), or its disk is full.
