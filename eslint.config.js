@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/web-dist/**', '.service-data/**', 'coverage/**', '**/.prof-tmp/**', '**/.test-build-*/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/web-dist/**',
+      '.service-data/**',
+      'coverage/**',
+      '**/.prof-tmp/**',
+      '**/.test-build-*/**',
+      'packages/web/src/api/schema.gen.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

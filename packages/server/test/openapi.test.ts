@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameOperations } from '../src/http/openapi';
+import { nameOperations, nameSchemas } from '../src/http/openapi';
 import { isWebAppRoute } from '../src/web/routes';
 import { servedRoutes, startService, type TestService } from './helpers';
 
@@ -190,6 +190,35 @@ describe('GET /api/schema/', () => {
     expect(doc.servers).toEqual([{ url: '/' }]);
     const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(doc.info.version).toBe(pkg.version);
+  });
+});
+
+describe('named schemas', () => {
+  it('gives each titled response schema one place in components, refers to it from every response, and keeps request bodies inline', async () => {
+    const doc = (await s.app.inject({ url: '/api/schema/' })).json();
+    const schemas = doc.components.schemas as Record<string, { type?: string; enum?: string[]; properties?: Record<string, unknown> }>;
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(['FeatureFlag', 'EarlyAccessFeature', 'Experiment', 'ErrorIssue', 'Role', 'Stage', 'WebhookKind']),
+    );
+    const json = (op: { responses: Record<string, { content: Record<string, { schema: unknown }> }> }, status: string) =>
+      op.responses[status]!.content['application/json']!.schema;
+    const flags = doc.paths['/api/projects/{project_id}/feature_flags/{id}'];
+    expect(json(flags.patch, '200')).toEqual({ $ref: '#/components/schemas/FeatureFlag' });
+    expect(json(flags.patch, '400')).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(schemas.FeatureFlag!.properties).toHaveProperty('key');
+    // TypeBox's union of literals is the enum it means; a union with null refers to the schema, or null.
+    expect(schemas.Role).toMatchObject({ type: 'string', enum: ['viewer', 'member', 'admin', 'owner'] });
+    expect(schemas.EarlyAccessFeature!.properties!.feature_flag).toEqual({ allOf: [{ $ref: '#/components/schemas/FlagSummary' }], nullable: true });
+    expect(flags.patch.requestBody.content['application/json'].schema.properties.key).toBeDefined();
+  });
+
+  it('fails the document when two different schemas share a title', () => {
+    const response = (schema: object) => ({ responses: { 200: { content: { 'application/json': { schema } } } } });
+    const same = { title: 'Thing', type: 'object', properties: { a: { type: 'string' } } };
+    const twice = nameSchemas({ paths: { '/a': { get: response(same) }, '/b': { get: response(structuredClone(same)) } } });
+    expect(Object.keys(twice.components.schemas!)).toEqual(['Thing']);
+    const other = { title: 'Thing', type: 'object', properties: { b: { type: 'string' } } };
+    expect(() => nameSchemas({ paths: { '/a': { get: response(same) }, '/b': { get: response(other) } } })).toThrow(/Thing/);
   });
 });
 

@@ -15,6 +15,8 @@ const flag = (id: number, key: string, filters: FeatureFlag['filters'] = { group
   deleted: false,
   active: true,
   ensure_experience_continuity: false,
+  version: 1,
+  created_at: '2026-01-05T10:00:00Z',
 });
 const page = <T,>(results: T[]): Page<T> => ({ count: results.length, next: null, previous: null, results });
 const flags = [

@@ -3,26 +3,29 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+// Files that run in Node (`@vitest-environment node`) have no DOM to complete.
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
-Element.prototype.scrollIntoView ??= () => undefined;
-window.scrollTo = () => undefined;
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+  Element.prototype.scrollIntoView ??= () => undefined;
+  window.scrollTo = () => undefined;
+}
 
 afterEach(cleanup);

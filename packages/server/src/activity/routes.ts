@@ -13,33 +13,36 @@ const ActorType = (options: { description?: string } = {}) =>
 const Nullable = <T extends ReturnType<typeof Type.Object> | ReturnType<typeof Type.Array>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const entrySchema = (scopes: readonly string[]) =>
-  Type.Object({
-    id: Type.Integer(),
-    scope: Type.String({ description: scopes.join(' | ') }),
-    item_id: Type.String(),
-    activity: Type.String({ description: 'created | updated | deleted (a personal API key revoked: deleted)' }),
-    user: Nullable(
-      Type.Object(
-        { id: Type.Integer(), email: Type.String(), name: Type.String() },
-        { description: 'the user of the session that made the change; null for a personal API key, the command line, or a removed user' },
+  Type.Object(
+    {
+      id: Type.Integer(),
+      scope: Type.String({ description: scopes.join(' | ') }),
+      item_id: Type.String(),
+      activity: Type.String({ description: 'created | updated | deleted (a personal API key revoked: deleted)' }),
+      user: Nullable(
+        Type.Object(
+          { id: Type.Integer(), email: Type.String(), name: Type.String() },
+          { description: 'the user of the session that made the change; null for a personal API key, the command line, or a removed user' },
+        ),
       ),
-    ),
-    actor: Type.Object({
-      type: ActorType(),
-      name: Type.String({ description: "the user's name or the key's label when the change was made" }),
-      user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the user, or the owner of the key used' }),
-      api_key_id: Type.Union([Type.String(), Type.Null()]),
-    }),
-    created_at: Type.String({ format: 'date-time' }),
-    detail: Type.Object({
-      name: Type.Union([Type.String(), Type.Null()], { description: "the item's name (key, label, email) at the time" }),
-      changes: Nullable(
-        Type.Array(Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() }), {
-          description: 'the changed fields only (on create: every field, before null); secrets show as "[hidden]"; null on delete',
-        }),
-      ),
-    }),
-  });
+      actor: Type.Object({
+        type: ActorType(),
+        name: Type.String({ description: "the user's name or the key's label when the change was made" }),
+        user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the user, or the owner of the key used' }),
+        api_key_id: Type.Union([Type.String(), Type.Null()]),
+      }),
+      created_at: Type.String({ format: 'date-time' }),
+      detail: Type.Object({
+        name: Type.Union([Type.String(), Type.Null()], { description: "the item's name (key, label, email) at the time" }),
+        changes: Nullable(
+          Type.Array(Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() }), {
+            description: 'the changed fields only (on create: every field, before null); secrets show as "[hidden]"; null on delete',
+          }),
+        ),
+      }),
+    },
+    { title: 'ActivityEntry' },
+  );
 
 const LogQuery = Type.Object({
   ...PageQuery.properties,

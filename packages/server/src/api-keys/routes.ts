@@ -20,8 +20,11 @@ const keyFields = {
     description: "whose key it is; null: made by the command line (the first start's key, `service keys create`)",
   }),
 };
-const KeySchema = Type.Object(keyFields);
-const CreatedKeySchema = Type.Object({ ...keyFields, value: Type.String({ description: 'the key itself, shown this once' }) });
+const KeySchema = Type.Object(keyFields, { title: 'PersonalApiKey' });
+const CreatedKeySchema = Type.Object(
+  { ...keyFields, value: Type.String({ description: 'the key itself, shown this once' }) },
+  { title: 'CreatedPersonalApiKey' },
+);
 
 const CreateBody = Type.Object({
   label: Text({ minLength: 1, maxLength: 100 }),

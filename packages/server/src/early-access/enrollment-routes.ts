@@ -8,23 +8,29 @@ import type { EnrollmentService } from './enrollments';
 
 const Nullable = (options: { format?: string; description: string }) => Type.Union([Type.String(options), Type.Null()]);
 
-const EnrollmentSchema = Type.Object({
-  distinct_id: Nullable({ description: "the person's distinct id; null for a group" }),
-  person_id: Nullable({ format: 'uuid', description: "the person's uuid; null for a group" }),
-  group_type: Nullable({ description: 'null for a person' }),
-  group_key: Nullable({ description: 'null for a person' }),
-  enrolled: Type.Boolean({ description: 'opted in (true) or out (false)' }),
-  stage: Type.String({ description: "the feature's stage when they opted in or out" }),
-  updated_at: Type.String({ format: 'date-time', description: 'when they opted in or out' }),
-});
+const EnrollmentSchema = Type.Object(
+  {
+    distinct_id: Nullable({ description: "the person's distinct id; null for a group" }),
+    person_id: Nullable({ format: 'uuid', description: "the person's uuid; null for a group" }),
+    group_type: Nullable({ description: 'null for a person' }),
+    group_key: Nullable({ description: 'null for a person' }),
+    enrolled: Type.Boolean({ description: 'opted in (true) or out (false)' }),
+    stage: Type.String({ description: "the feature's stage when they opted in or out" }),
+    updated_at: Type.String({ format: 'date-time', description: 'when they opted in or out' }),
+  },
+  { title: 'Enrollment' },
+);
 
-const ListSchema = Type.Object({
-  ...pageOfSchema(EnrollmentSchema).properties,
-  counts: Type.Object(
-    { enrolled: Type.Integer(), opted_out: Type.Integer() },
-    { description: 'over every enrollment of the feature, whatever the filter and page' },
-  ),
-});
+const ListSchema = Type.Object(
+  {
+    ...pageOfSchema(EnrollmentSchema).properties,
+    counts: Type.Object(
+      { enrolled: Type.Integer(), opted_out: Type.Integer() },
+      { description: 'over every enrollment of the feature, whatever the filter and page' },
+    ),
+  },
+  { title: 'EnrollmentPage' },
+);
 
 const PerDayQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'how many days back, today included' })),
@@ -37,7 +43,7 @@ const PerDaySchema = Type.Object(
     opted_in: Type.Array(Type.Integer(), { description: 'people (or groups) opted in now who made that choice that day' }),
     opted_out: Type.Array(Type.Integer(), { description: 'people (or groups) opted out now who made that choice that day' }),
   },
-  { description: "each enrollment's latest choice, by its day: what the feature's counts count, so they add up to them" },
+  { title: 'EnrollmentsPerDay', description: "each enrollment's latest choice, by its day: what the feature's counts count, so they add up to them" },
 );
 
 const ListQuery = Type.Object({

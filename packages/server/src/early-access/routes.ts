@@ -13,13 +13,13 @@ const featureFields = {
   feature_flag: Type.Union([FlagSummarySchema, Type.Null()]),
   name: Type.String(),
   description: Type.String(),
-  stage: Type.Enum([...STAGES]),
+  stage: Type.Enum([...STAGES], { title: 'Stage' }),
   documentation_url: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
   payload: Type.Union([JsonObject, Type.Null()]),
 };
-const FeatureSchema = Type.Object(featureFields);
-const CreatedSchema = Type.Object({ ...featureFields, feature_flag_id: Type.Integer() });
+const FeatureSchema = Type.Object(featureFields, { title: 'EarlyAccessFeature' });
+const CreatedSchema = Type.Object({ ...featureFields, feature_flag_id: Type.Integer() }, { title: 'CreatedEarlyAccessFeature' });
 
 const editable = {
   name: Text({ minLength: 1, maxLength: 200 }),

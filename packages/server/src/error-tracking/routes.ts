@@ -10,33 +10,43 @@ import { DEFAULT_VOLUME_DAYS, MAX_MERGE, MAX_VOLUME_DAYS, STATUSES, type ErrorTr
 import { ISSUE_ORDERS } from './store';
 
 const Status = Type.Enum([...STATUSES], {
+  title: 'IssueStatus',
   description: 'active | resolved (occurring again reopens it as a regression) | suppressed (still recorded, no webhooks)',
 });
 
-const IssueSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  name: Type.String(),
-  description: Type.String(),
-  status: Status,
-  first_seen: Type.String({ format: 'date-time' }),
-  last_seen: Type.String({ format: 'date-time' }),
-  occurrences: Type.Integer(),
-  people: Type.Integer({ description: 'distinct ids affected' }),
-  regressed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'when the issue last occurred again after being resolved' }),
-  fingerprints: Type.Array(Type.String(), { description: 'the fingerprints grouped into this issue (several after a merge)' }),
-});
+const IssueSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    description: Type.String(),
+    status: Status,
+    first_seen: Type.String({ format: 'date-time' }),
+    last_seen: Type.String({ format: 'date-time' }),
+    occurrences: Type.Integer(),
+    people: Type.Integer({ description: 'distinct ids affected' }),
+    regressed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'when the issue last occurred again after being resolved' }),
+    fingerprints: Type.Array(Type.String(), { description: 'the fingerprints grouped into this issue (several after a merge)' }),
+  },
+  { title: 'ErrorIssue' },
+);
 
-const EventSchema = Type.Object({
-  uuid: Type.String(),
-  distinct_id: Type.String(),
-  timestamp: Type.String({ format: 'date-time' }),
-  properties: JsonObject,
-});
+const EventSchema = Type.Object(
+  {
+    uuid: Type.String(),
+    distinct_id: Type.String(),
+    timestamp: Type.String({ format: 'date-time' }),
+    properties: JsonObject,
+  },
+  { title: 'ErrorEvent' },
+);
 
-const IssueDetailSchema = Type.Object({
-  ...IssueSchema.properties,
-  latest_event: Type.Union([EventSchema, Type.Null()], { description: 'the newest occurrence, with its stack (`$exception_list`)' }),
-});
+const IssueDetailSchema = Type.Object(
+  {
+    ...IssueSchema.properties,
+    latest_event: Type.Union([EventSchema, Type.Null()], { description: 'the newest occurrence, with its stack (`$exception_list`)' }),
+  },
+  { title: 'ErrorIssueDetail' },
+);
 
 const ListQuery = Type.Object({
   ...PageQuery.properties,
@@ -48,20 +58,26 @@ const ListQuery = Type.Object({
 const VolumeQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_VOLUME_DAYS, description: `days up to today, UTC (default ${DEFAULT_VOLUME_DAYS})` })),
 });
-const VolumeSchema = Type.Object({
-  interval: Type.Literal('day'),
-  points: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), occurrences: Type.Integer(), people: Type.Integer() }), {
-    description: 'one per day, oldest first, zeros included',
-  }),
-});
+const VolumeSchema = Type.Object(
+  {
+    interval: Type.Literal('day'),
+    points: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), occurrences: Type.Integer(), people: Type.Integer() }), {
+      description: 'one per day, oldest first, zeros included',
+    }),
+  },
+  { title: 'IssueVolume' },
+);
 
-const PersonSchema = Type.Object({
-  distinct_id: Type.String(),
-  person_id: Type.Union([Type.String(), Type.Null()]),
-  occurrences: Type.Integer(),
-  last_seen: Type.String({ format: 'date-time' }),
-  properties: JsonObject,
-});
+const PersonSchema = Type.Object(
+  {
+    distinct_id: Type.String(),
+    person_id: Type.Union([Type.String(), Type.Null()]),
+    occurrences: Type.Integer(),
+    last_seen: Type.String({ format: 'date-time' }),
+    properties: JsonObject,
+  },
+  { title: 'AffectedPerson' },
+);
 
 const IssueUpdate = Type.Object(
   {

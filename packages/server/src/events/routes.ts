@@ -6,13 +6,16 @@ import { JsonObject, PageQuery, ProjectParams, Text, errorResponses } from '../h
 import type { RouteContext } from '../module';
 import { MAX_COUNT_DAYS, MAX_COUNT_HOUR_DAYS, MAX_EVENT_NAMES, MAX_SERIES, type EventService } from './service';
 
-const EventSchema = Type.Object({
-  id: Type.String({ format: 'uuid', description: "the event's uuid (sent by the SDK, or made at ingestion)" }),
-  event: Type.String(),
-  distinct_id: Type.String(),
-  properties: JsonObject,
-  timestamp: Type.String({ format: 'date-time', description: 'when it happened, client clock corrected' }),
-});
+const EventSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: "the event's uuid (sent by the SDK, or made at ingestion)" }),
+    event: Type.String(),
+    distinct_id: Type.String(),
+    properties: JsonObject,
+    timestamp: Type.String({ format: 'date-time', description: 'when it happened, client clock corrected' }),
+  },
+  { title: 'Event' },
+);
 
 const PropertiesFilter = Type.String({
   description:
@@ -43,27 +46,33 @@ const EventCountsQuery = Type.Object({
   properties: Type.Optional(PropertiesFilter),
 });
 
-const EventCountsSchema = Type.Object({
-  interval: Type.Enum(['day', 'hour']),
-  days: Type.Array(Type.String(), { description: 'every bucket of the range, with or without events: `2026-11-23` by day, `2026-11-23T14:00:00Z` by hour' }),
-  series: Type.Array(
-    Type.Object({
-      breakdown_value: Type.Union([Type.String(), Type.Null()], {
-        description: 'the property value as text (`true`, `3`, `control`); null: without the property (or without breakdown); `$other`: the rest',
+const EventCountsSchema = Type.Object(
+  {
+    interval: Type.Enum(['day', 'hour']),
+    days: Type.Array(Type.String(), { description: 'every bucket of the range, with or without events: `2026-11-23` by day, `2026-11-23T14:00:00Z` by hour' }),
+    series: Type.Array(
+      Type.Object({
+        breakdown_value: Type.Union([Type.String(), Type.Null()], {
+          description: 'the property value as text (`true`, `3`, `control`); null: without the property (or without breakdown); `$other`: the rest',
+        }),
+        counts: Type.Array(Type.Integer(), { description: 'one per bucket' }),
+        total: Type.Integer(),
       }),
-      counts: Type.Array(Type.Integer(), { description: 'one per bucket' }),
-      total: Type.Integer(),
-    }),
-    { description: `most events first; at most ${MAX_SERIES}, the smallest summed into \`$other\` (last)` },
-  ),
-});
+      { description: `most events first; at most ${MAX_SERIES}, the smallest summed into \`$other\` (last)` },
+    ),
+  },
+  { title: 'EventCounts' },
+);
 
 const EventNamesQuery = Type.Object({
   search: Type.Optional(Text({ maxLength: 400, description: 'only names containing this, ignoring case' })),
 });
-const EventNamesSchema = Type.Object({
-  results: Type.Array(Type.String(), { description: `the names of the project's stored events, sorted, at most ${MAX_EVENT_NAMES}` }),
-});
+const EventNamesSchema = Type.Object(
+  {
+    results: Type.Array(Type.String(), { description: `the names of the project's stored events, sorted, at most ${MAX_EVENT_NAMES}` }),
+  },
+  { title: 'EventNames' },
+);
 
 /**
  * `/api/projects/:project_id/events/`: stored events, newest first; `…/event_counts/`: one event's counts over time;

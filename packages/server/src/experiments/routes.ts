@@ -39,31 +39,37 @@ const MetricSchema = Type.Object(metricFields, { additionalProperties: false, de
 const Metrics = Type.Array(MetricSchema, { maxItems: 50 });
 
 const DateField = Type.Union([Text({ format: 'date-time', maxLength: 64 }), Type.Null()]);
-const Status = Type.Enum([...STATUSES]);
+const Status = Type.Enum([...STATUSES], { title: 'ExperimentStatus' });
 
-const ExperimentSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  feature_flag_key: Type.String(),
-  feature_flag: FlagSummarySchema,
-  variants: Type.Array(Type.Object({ key: Type.String(), rollout_percentage: Type.Number() })),
-  metrics: Type.Array(
-    Type.Object({
-      ...metricFields,
-      kind: Type.Enum([...METRIC_KINDS]),
-      event: Type.String(),
-      properties: Type.Optional(Type.Array(Type.Object({ key: Type.String(), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) }))),
-      property: Type.Optional(Type.String()),
-      name: Type.Optional(Type.String()),
-    }),
-  ),
-  start_date: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  end_date: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  status: Status,
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
+const ExperimentSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Type.String(),
+    feature_flag_key: Type.String(),
+    feature_flag: FlagSummarySchema,
+    variants: Type.Array(Type.Object({ key: Type.String(), rollout_percentage: Type.Number() }, { title: 'ExperimentVariant' })),
+    metrics: Type.Array(
+      Type.Object(
+        {
+          ...metricFields,
+          kind: Type.Enum([...METRIC_KINDS]),
+          event: Type.String(),
+          properties: Type.Optional(Type.Array(Type.Object({ key: Type.String(), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) }))),
+          property: Type.Optional(Type.String()),
+          name: Type.Optional(Type.String()),
+        },
+        { title: 'Metric' },
+      ),
+    ),
+    start_date: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    end_date: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    status: Status,
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'Experiment' },
+);
 
 const editable = {
   name: Text({ minLength: 1, maxLength: 400 }),

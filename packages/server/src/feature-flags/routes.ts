@@ -9,36 +9,48 @@ import type { RouteContext } from '../module';
 import type { FeatureFlagService } from './service';
 
 /** A flag as an early access feature shows it (`feature_flag`): the flag without its version and creation time. */
-export const FlagSummarySchema = Type.Object({
-  id: Type.Integer(),
-  team_id: Type.Integer(),
-  name: Type.String(),
-  key: Type.String(),
-  filters: JsonObject,
-  deleted: Type.Boolean(),
-  active: Type.Boolean(),
-  ensure_experience_continuity: Type.Boolean(),
-});
+export const FlagSummarySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    team_id: Type.Integer(),
+    name: Type.String(),
+    key: Type.String(),
+    filters: JsonObject,
+    deleted: Type.Boolean(),
+    active: Type.Boolean(),
+    ensure_experience_continuity: Type.Boolean(),
+  },
+  { title: 'FlagSummary' },
+);
 
-export const FeatureFlagSchema = Type.Object({
-  ...FlagSummarySchema.properties,
-  version: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-});
+export const FeatureFlagSchema = Type.Object(
+  {
+    ...FlagSummarySchema.properties,
+    version: Type.Integer(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'FeatureFlag' },
+);
 
 /** A flag with what uses it, as one flag is read. */
-const FeatureFlagDetailSchema = Type.Object({
-  ...FeatureFlagSchema.properties,
-  used_by: Type.Array(
-    Type.Object({
-      type: Type.Enum(['early_access_feature', 'experiment']),
-      id: Type.Union([Type.Integer(), Type.String()]),
-      name: Type.String(),
-      status: Type.String({ description: "an early access feature's stage, an experiment's status" }),
-    }),
-    { description: 'the early access feature and the experiments that use the flag' },
-  ),
-});
+const FeatureFlagDetailSchema = Type.Object(
+  {
+    ...FeatureFlagSchema.properties,
+    used_by: Type.Array(
+      Type.Object(
+        {
+          type: Type.Enum(['early_access_feature', 'experiment']),
+          id: Type.Union([Type.Integer(), Type.String()]),
+          name: Type.String(),
+          status: Type.String({ description: "an early access feature's stage, an experiment's status" }),
+        },
+        { title: 'FlagUse' },
+      ),
+      { description: 'the early access feature and the experiments that use the flag' },
+    ),
+  },
+  { title: 'FeatureFlagDetail' },
+);
 
 /** The longest flag name; a longer search matches nothing (and would pass SQLite's 50,000-byte LIKE pattern limit). */
 const MAX_NAME = 10_000;

@@ -2,7 +2,7 @@ import { Type, type TNumberOptions, type TSchema, type TStringOptions } from 'ty
 
 export const ErrorSchema = Type.Object(
   { type: Type.String(), code: Type.String(), detail: Type.String(), attr: Type.Union([Type.String(), Type.Null()]) },
-  { description: 'Every error: `{type, code, detail, attr}`' },
+  { title: 'Error', description: 'Every error: `{type, code, detail, attr}`' },
 );
 
 /** The error responses every authenticated route can give. */

@@ -8,13 +8,16 @@ import type { RouteContext } from '../module';
 import { MAX_GROUP_TYPES } from './ingest';
 import { MAX_PROPERTY_NAMES, PROPERTY_NAME_SAMPLE, type PersonService } from './service';
 
-const PersonSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  distinct_ids: Type.Array(Type.String()),
-  properties: JsonObject,
-  is_identified: Type.Boolean(),
-  created_at: Type.String({ format: 'date-time' }),
-});
+const PersonSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    distinct_ids: Type.Array(Type.String()),
+    properties: JsonObject,
+    is_identified: Type.Boolean(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'Person' },
+);
 
 const PersonListQuery = Type.Intersect([
   PageQuery,
@@ -37,10 +40,13 @@ const PropertyNamesSchema = Type.Object({
 
 const GroupTypesSchema = Type.Object({
   results: Type.Array(
-    Type.Object({
-      group_type_index: Type.Integer({ description: 'what flags name it by (`aggregation_group_type_index`, `group_type_index`)' }),
-      group_type: Type.String({ description: 'its name, as SDKs send it (`$groups`: `{"company": "acme"}`)' }),
-    }),
+    Type.Object(
+      {
+        group_type_index: Type.Integer({ description: 'what flags name it by (`aggregation_group_type_index`, `group_type_index`)' }),
+        group_type: Type.String({ description: 'its name, as SDKs send it (`$groups`: `{"company": "acme"}`)' }),
+      },
+      { title: 'GroupType' },
+    ),
     { description: `by index; at most ${MAX_GROUP_TYPES}, made by the first events of each type` },
   ),
 });

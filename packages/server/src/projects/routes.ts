@@ -7,12 +7,15 @@ import { PageQuery, ProjectParams, Text, errorResponses, pageOfSchema } from '..
 import type { RouteContext } from '../module';
 import type { ProjectService } from './service';
 
-const ProjectSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  api_token: Type.String({ description: 'public project token for SDKs' }),
-  created_at: Type.String({ format: 'date-time' }),
-});
+const ProjectSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    api_token: Type.String({ description: 'public project token for SDKs' }),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'Project' },
+);
 
 const ProjectBody = Type.Object({ name: Text({ minLength: 1, maxLength: 200 }) });
 

@@ -15,6 +15,7 @@ import { ROLE_SCOPES } from '../http/roles';
 import { csrfTokenOf, type SessionService } from './sessions';
 
 const RoleSchema = Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin'), Type.Literal('owner')], {
+  title: 'Role',
   description:
     'viewer: read; member: read and change flags, early access features and the rest; admin: also members, invites, API keys, project settings, webhooks; owner: everything',
 });
@@ -26,55 +27,73 @@ const Password = Type.String({
 });
 const Name = Text({ minLength: 1, maxLength: 150 });
 
-const MeSchema = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  name: Type.String(),
-  role: RoleSchema,
-  scopes: Type.Array(Type.String(), {
-    description: "the scopes of the user's role: what a session may do, and the most a key of the user may have (`*`: everything)",
-  }),
-  organization: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  csrf_token: Type.Union([Type.String(), Type.Null()], {
-    description: 'send it as X-CSRF-Token on POST, PATCH, PUT and DELETE requests made with the session; null for a personal API key',
-  }),
-});
-const MemberSchema = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  name: Type.String(),
-  role: RoleSchema,
-  joined_at: Type.String({ format: 'date-time' }),
-});
-const InviteSchema = Type.Object({
-  id: Type.String(),
-  role: RoleSchema,
-  email: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-  expires_at: Type.String({ format: 'date-time' }),
-  created_by: Type.Union([Type.Integer(), Type.Null()], { description: 'user id; null when made with a command-line key or by a removed user' }),
-});
-const CreatedInviteSchema = Type.Object({
-  id: Type.String(),
-  role: RoleSchema,
-  email: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-  expires_at: Type.String({ format: 'date-time' }),
-  url: Type.String({ description: 'the single-use invite link, shown once: `<origin>/invite/<token>`' }),
-});
-const PasswordResetSchema = Type.Object({
-  user_id: Type.Integer(),
-  email: Type.String(),
-  expires_at: Type.String({ format: 'date-time' }),
-  url: Type.String({ description: 'the single-use link to set a new password, shown once: `<origin>/reset-password/<token>`' }),
-});
-const PasswordResetInfoSchema = Type.Object({ valid: Type.Literal(true), email: Type.String(), name: Type.String() });
-const InviteInfoSchema = Type.Object({
-  valid: Type.Literal(true),
-  role: RoleSchema,
-  email: Type.Union([Type.String(), Type.Null()]),
-  organization_name: Type.String(),
-});
+const MeSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    email: Type.String(),
+    name: Type.String(),
+    role: RoleSchema,
+    scopes: Type.Array(Type.String(), {
+      description: "the scopes of the user's role: what a session may do, and the most a key of the user may have (`*`: everything)",
+    }),
+    organization: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    csrf_token: Type.Union([Type.String(), Type.Null()], {
+      description: 'send it as X-CSRF-Token on POST, PATCH, PUT and DELETE requests made with the session; null for a personal API key',
+    }),
+  },
+  { title: 'SignedInUser' },
+);
+const MemberSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    email: Type.String(),
+    name: Type.String(),
+    role: RoleSchema,
+    joined_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'Member' },
+);
+const InviteSchema = Type.Object(
+  {
+    id: Type.String(),
+    role: RoleSchema,
+    email: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    expires_at: Type.String({ format: 'date-time' }),
+    created_by: Type.Union([Type.Integer(), Type.Null()], { description: 'user id; null when made with a command-line key or by a removed user' }),
+  },
+  { title: 'Invite' },
+);
+const CreatedInviteSchema = Type.Object(
+  {
+    id: Type.String(),
+    role: RoleSchema,
+    email: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    expires_at: Type.String({ format: 'date-time' }),
+    url: Type.String({ description: 'the single-use invite link, shown once: `<origin>/invite/<token>`' }),
+  },
+  { title: 'CreatedInvite' },
+);
+const PasswordResetSchema = Type.Object(
+  {
+    user_id: Type.Integer(),
+    email: Type.String(),
+    expires_at: Type.String({ format: 'date-time' }),
+    url: Type.String({ description: 'the single-use link to set a new password, shown once: `<origin>/reset-password/<token>`' }),
+  },
+  { title: 'PasswordReset' },
+);
+const PasswordResetInfoSchema = Type.Object({ valid: Type.Literal(true), email: Type.String(), name: Type.String() }, { title: 'PasswordResetInfo' });
+const InviteInfoSchema = Type.Object(
+  {
+    valid: Type.Literal(true),
+    role: RoleSchema,
+    email: Type.Union([Type.String(), Type.Null()]),
+    organization_name: Type.String(),
+  },
+  { title: 'InviteInfo' },
+);
 
 const SignupBody = Type.Object({ email: Email, name: Name, password: Password, organization_name: Type.Optional(Text({ maxLength: 150 })) });
 const LoginBody = Type.Object({ email: Text({ maxLength: 254 }), password: Type.String({ maxLength: MAX_PASSWORD_LENGTH }) });

@@ -14,20 +14,26 @@ const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof T
 function webhookSchemas(kinds: readonly string[]) {
   const kindsDescription = `what the webhook is sent for, at least one of: ${kinds.join(', ')}`;
 
-  const WebhookSchema = Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    url: Type.String({ description: 'where deliveries are POSTed (http or https)' }),
-    kinds: Type.Array(Type.String(), { description: kindsDescription }),
-    enabled: Type.Boolean({ description: 'false: nothing is enqueued for it, and pending deliveries fail' }),
-    secret_mask: Type.String({ description: 'the start and end of the signing secret (the secret is shown once, on create)' }),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-  });
+  const WebhookSchema = Type.Object(
+    {
+      id: Type.String({ format: 'uuid' }),
+      url: Type.String({ description: 'where deliveries are POSTed (http or https)' }),
+      kinds: Type.Array(Type.String({ title: 'WebhookKind', enum: [...kinds] }), { description: kindsDescription }),
+      enabled: Type.Boolean({ description: 'false: nothing is enqueued for it, and pending deliveries fail' }),
+      secret_mask: Type.String({ description: 'the start and end of the signing secret (the secret is shown once, on create)' }),
+      created_at: Type.String({ format: 'date-time' }),
+      updated_at: Type.String({ format: 'date-time' }),
+    },
+    { title: 'Webhook' },
+  );
 
-  const CreatedWebhookSchema = Type.Object({
-    ...WebhookSchema.properties,
-    secret: Type.String({ description: 'the signing secret (Standard Webhooks, `whsec_…`); shown only in this answer' }),
-  });
+  const CreatedWebhookSchema = Type.Object(
+    {
+      ...WebhookSchema.properties,
+      secret: Type.String({ description: 'the signing secret (Standard Webhooks, `whsec_…`); shown only in this answer' }),
+    },
+    { title: 'CreatedWebhook' },
+  );
 
   const writable = {
     url: Text({ minLength: 1, maxLength: 2048, description: 'http or https; loopback and private addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true' }),
@@ -43,18 +49,21 @@ function webhookSchemas(kinds: readonly string[]) {
   return { WebhookSchema, CreatedWebhookSchema, WebhookCreate, WebhookUpdate };
 }
 
-const DeliverySchema = Type.Object({
-  id: Type.String({ format: 'uuid', description: 'also the `webhook-id` header and the body’s `id`, the same on every attempt' }),
-  kind: Type.String(),
-  status: Type.String({ description: 'pending, succeeded or failed' }),
-  attempts: Type.Integer(),
-  last_response_code: Nullable(Type.Integer({ description: "the last attempt's HTTP status; null when there was no response" })),
-  last_error: Nullable(Type.String({ description: "why the last attempt failed (no response, or the status and the body's start)" })),
-  created_at: Type.String({ format: 'date-time' }),
-  next_attempt_at: Nullable(Type.String({ format: 'date-time', description: 'when it is tried next (pending only)' })),
-  delivered_at: Nullable(Type.String({ format: 'date-time' })),
-  payload: JsonObject,
-});
+const DeliverySchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'also the `webhook-id` header and the body’s `id`, the same on every attempt' }),
+    kind: Type.String(),
+    status: Type.String({ description: 'pending, succeeded or failed' }),
+    attempts: Type.Integer(),
+    last_response_code: Nullable(Type.Integer({ description: "the last attempt's HTTP status; null when there was no response" })),
+    last_error: Nullable(Type.String({ description: "why the last attempt failed (no response, or the status and the body's start)" })),
+    created_at: Type.String({ format: 'date-time' }),
+    next_attempt_at: Nullable(Type.String({ format: 'date-time', description: 'when it is tried next (pending only)' })),
+    delivered_at: Nullable(Type.String({ format: 'date-time' })),
+    payload: JsonObject,
+  },
+  { title: 'WebhookDelivery' },
+);
 
 const DeliveriesQuery = Type.Object({
   ...PageQuery.properties,

@@ -1,3 +1,10 @@
+// The service's API as the app uses it: names for the schemas of the service's OpenAPI document (schema.gen.ts,
+// generated), and the few shapes the document leaves open (a flag's `filters` is any JSON object there).
+import { roleValues, stageValues, webhookKindValues, type components } from './schema.gen';
+
+type Schemas = components['schemas'];
+
+/** A page of a list: `?limit=&offset=`, with the total and the links to the pages beside it. */
 export interface Page<T> {
   count: number;
   next: string | null;
@@ -5,31 +12,13 @@ export interface Page<T> {
   results: T[];
 }
 
-export interface Me {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  /** The scopes of the role: what the session may do, and the most a new key may have (`*`: everything). */
-  scopes: string[];
-  organization: { id: number | string; name: string };
-  csrf_token: string;
-}
-
-export type Role = 'viewer' | 'member' | 'admin' | 'owner';
-
-export interface Project {
-  id: number;
-  name: string;
-  api_token: string;
-  created_at: string;
-}
+export type Me = Schemas['SignedInUser'];
+export type Role = Schemas['Role'];
+export const ROLES = roleValues;
+export type Project = Schemas['Project'];
 
 /** A group type of the project: flags and filters name it by index. */
-export interface GroupType {
-  group_type_index: number;
-  group_type: string;
-}
+export type GroupType = Schemas['GroupType'];
 
 export interface PropertyFilter {
   key: string;
@@ -51,6 +40,7 @@ export interface Variant {
   rollout_percentage: number;
 }
 
+/** A flag's `filters`, as the flag engine reads them (the API takes and gives any JSON object). */
 export interface FlagFilters {
   groups?: Condition[] | null;
   /** Conditions checked before `groups`: an early access feature's "opted in" condition (`$feature_enrollment/<key>`). */
@@ -61,159 +51,44 @@ export interface FlagFilters {
   [other: string]: unknown;
 }
 
-export interface FeatureFlag {
-  id: number;
-  team_id: number;
-  name: string;
-  key: string;
-  filters: FlagFilters;
-  deleted: boolean;
-  active: boolean;
-  ensure_experience_continuity: boolean;
-  version?: number;
-  created_at?: string;
-  /** What uses the flag (when one flag is read). */
-  used_by?: FlagUse[];
-}
+type WithFilters<T> = Omit<T, 'filters'> & { filters: FlagFilters };
 
+/** A flag as another object shows it (an early access feature's, an experiment's). */
+export type FlagSummary = WithFilters<Schemas['FlagSummary']>;
+export type FeatureFlag = WithFilters<Schemas['FeatureFlag']>;
+/** One flag as its page reads it: with what uses it. */
+export type FeatureFlagDetail = WithFilters<Schemas['FeatureFlagDetail']>;
 /** An early access feature or an experiment that uses a flag; `status` is its stage or status. */
-export interface FlagUse {
-  type: 'early_access_feature' | 'experiment';
-  id: string | number;
-  name: string;
-  status: string;
-}
+export type FlagUse = Schemas['FlagUse'];
 
-export const STAGES = ['draft', 'concept', 'alpha', 'beta', 'general-availability', 'archived'] as const;
-export type Stage = (typeof STAGES)[number];
+export const STAGES = stageValues;
+export type Stage = Schemas['Stage'];
 
-export interface EarlyAccessFeature {
-  id: string;
-  feature_flag: FeatureFlag | null;
-  name: string;
-  description: string;
-  stage: Stage;
-  documentation_url: string;
-  created_at: string;
-  payload?: Record<string, unknown> | null;
-}
-
-export interface Enrollment {
-  distinct_id: string;
-  person_id: string | null;
-  group_type: string | null;
-  group_key: string | null;
-  enrolled: boolean;
-  stage: string | null;
-  updated_at: string;
-}
-
-export interface Enrollments extends Page<Enrollment> {
-  counts: { enrolled: number; opted_out: number };
-}
-
+export type EarlyAccessFeature = Omit<Schemas['EarlyAccessFeature'], 'feature_flag'> & { feature_flag: FlagSummary | null };
+export type Enrollment = Schemas['Enrollment'];
+export type Enrollments = Schemas['EnrollmentPage'];
 /** `GET …/early_access_feature/:id/enrollments/per_day/`: the feature's own opt-ins and opt-outs per UTC day. */
-export interface EnrollmentsPerDay {
-  days: string[];
-  opted_in: number[];
-  opted_out: number[];
-}
+export type EnrollmentsPerDay = Schemas['EnrollmentsPerDay'];
 
-export interface CapturedEvent {
-  id: string;
-  event: string;
-  distinct_id: string;
-  properties: Record<string, unknown>;
-  timestamp: string;
-}
-
-export interface Person {
-  id: string;
-  distinct_ids: string[];
-  properties: Record<string, unknown>;
-  is_identified: boolean;
-  created_at: string;
-}
-
-export interface Member {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  joined_at: string;
-}
-
-export interface Invite {
-  id: number | string;
-  role: Role;
-  email: string | null;
-  created_at: string;
-  expires_at: string;
-  created_by?: unknown;
-  url?: string;
-}
-
+export type CapturedEvent = Schemas['Event'];
+export type Person = Schemas['Person'];
+export type Member = Schemas['Member'];
+export type Invite = Schemas['Invite'];
+export type CreatedInvite = Schemas['CreatedInvite'];
 /** A password reset link an admin made for a member (`url` is shown once). */
-export interface PasswordReset {
-  user_id: number;
-  email: string;
-  expires_at: string;
-  url: string;
-}
+export type PasswordReset = Schemas['PasswordReset'];
+export type PasswordResetInfo = Schemas['PasswordResetInfo'];
+export type PersonalApiKey = Schemas['PersonalApiKey'];
+export type CreatedPersonalApiKey = Schemas['CreatedPersonalApiKey'];
+export type Webhook = Schemas['Webhook'];
+export type CreatedWebhook = Schemas['CreatedWebhook'];
+export type WebhookKind = Schemas['WebhookKind'];
+export const WEBHOOK_KINDS = webhookKindValues;
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type ActivityEntry = Schemas['ActivityEntry'];
+export type EventCounts = Schemas['EventCounts'];
 
-export interface PersonalApiKey {
-  id: number | string;
-  label: string;
-  scopes: string[];
-  project_ids: number[] | null;
-  mask_value?: string;
-  created_at: string;
-  last_used_at?: string | null;
-  /** Whose key it is; null for the command line's (the first start's key, `service keys create`). */
-  user?: { id: number; email: string; name: string } | null;
-  value?: string;
-}
-
-export interface Webhook {
-  id: number | string;
-  url: string;
-  kinds: string[];
-  enabled: boolean;
-  secret?: string;
-  secret_mask?: string;
-}
-
-export interface WebhookDelivery {
-  id: number | string;
-  kind?: string;
-  status?: string;
-  response_status?: number | null;
-  attempts?: number;
-  created_at?: string;
-  [other: string]: unknown;
-}
-
-/** `GET /api/projects/:id/activity_log/` rows (see web-contract.md, "Endpoints the app needs"). */
-export interface ActivityEntry {
-  id: number | string;
-  scope: string;
-  item_id: string;
-  activity: string;
-  user: { id?: number; email?: string; name?: string } | null;
-  /** Who made the change: the user of a session, a personal API key (its label), or the command line. */
-  actor?: { type: 'user' | 'personal_api_key' | 'command_line'; name: string; user_id: number | null; api_key_id: string | null };
-  created_at: string;
-  detail: { name?: string | null; changes?: { field: string; before?: unknown; after?: unknown }[] | null } | null;
-}
-
-/** `GET /api/projects/:id/event_counts/` (see web-contract.md, "Endpoints the app needs"). */
-export interface EventCounts {
-  interval: 'day';
-  days: string[];
-  series: { breakdown_value: string | null; counts: number[]; total: number }[];
-}
-
-/** One flag as `/flags?v=2` answers it. */
+/** One flag as `/flags?v=2` answers it (the SDK's endpoint, which the document leaves undescribed). */
 export interface FlagDetail {
   key: string;
   enabled: boolean;

@@ -203,7 +203,7 @@ export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: 
                 {list.data.results.map((e) => (
                   <Table.Tr key={`${e.distinct_id}-${e.group_key ?? ''}`}>
                     <Table.Td className="wrap-anywhere">
-                      <Anchor component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(e.distinct_id)}`} size="sm">
+                      <Anchor component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(String(e.distinct_id))}`} size="sm">
                         {e.group_key ? `${e.group_type}: ${e.group_key}` : e.distinct_id}
                       </Anchor>
                     </Table.Td>

@@ -1,43 +1,14 @@
-/** Error tracking as the API gives it (`/api/projects/:id/error_tracking/`, contract of issue 15). */
+/** Error tracking as the API gives it (`/api/projects/:id/error_tracking/`). */
+import type { components } from '../../api/schema.gen';
 
-export type IssueStatus = 'active' | 'resolved' | 'suppressed';
+type Schemas = components['schemas'];
 
-export interface ErrorIssue {
-  id: string;
-  name: string;
-  description: string;
-  status: IssueStatus;
-  first_seen: string;
-  last_seen: string;
-  occurrences: number;
-  people: number;
-  regressed_at: string | null;
-  fingerprints: string[];
-}
-
-export interface ErrorEvent {
-  uuid: string;
-  distinct_id: string;
-  timestamp: string;
-  properties: Record<string, unknown>;
-}
-
-export interface IssueDetail extends ErrorIssue {
-  latest_event: ErrorEvent | null;
-}
-
-export interface IssueVolume {
-  interval: 'day';
-  points: { date: string; occurrences: number; people: number }[];
-}
-
-export interface AffectedPerson {
-  distinct_id: string;
-  person_id: string | null;
-  occurrences: number;
-  last_seen: string;
-  properties: Record<string, unknown>;
-}
+export type IssueStatus = Schemas['IssueStatus'];
+export type ErrorIssue = Schemas['ErrorIssue'];
+export type ErrorEvent = Schemas['ErrorEvent'];
+export type IssueDetail = Schemas['ErrorIssueDetail'];
+export type IssueVolume = Schemas['IssueVolume'];
+export type AffectedPerson = Schemas['AffectedPerson'];
 
 /** A stack frame as stored: raw from the client, or mapped to the original source through an uploaded source map. */
 export interface StackFrame {

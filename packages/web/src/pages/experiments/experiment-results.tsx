@@ -7,7 +7,19 @@ import { timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { splitText } from './flag-changes';
 import { IntervalChart } from './interval-chart';
-import { decimal, liftInterval, metricLabel, percent, pIs, pValue, type Experiment, type ExperimentResults, type MetricResult, type Method } from './types';
+import {
+  decimal,
+  ends,
+  liftInterval,
+  metricLabel,
+  percent,
+  pIs,
+  pValue,
+  type Experiment,
+  type ExperimentResults,
+  type MetricResult,
+  type Method,
+} from './types';
 
 const TimeChart = lazy(() => import('../../components/time-chart'));
 
@@ -199,7 +211,7 @@ function MetricCard({ result, method, sequential }: { result: MetricResult; meth
           {compared.length ? (
             <IntervalChart
               label={`Lift against control of ${label}, 95 % ${intervalName}`}
-              rows={compared.map((v) => ({ key: v.key, estimate: v.lift!.estimate, interval: v.lift!.interval }))}
+              rows={compared.map((v) => ({ key: v.key, estimate: v.lift!.estimate, interval: ends(v.lift!.interval) }))}
             />
           ) : (
             <Text size="sm" c="dimmed">
@@ -245,7 +257,7 @@ function MetricCard({ result, method, sequential }: { result: MetricResult; meth
                                 : undefined
                           }
                         >
-                          {percent(v.lift.estimate, true)} ({liftInterval(v.lift.interval)})
+                          {percent(v.lift.estimate, true)} ({liftInterval(ends(v.lift.interval))})
                         </Text>
                       ) : (
                         <Text span size="sm" c="dimmed">

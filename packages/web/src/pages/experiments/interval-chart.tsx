@@ -1,10 +1,10 @@
-import { liftInterval, percent } from './types';
+import { liftInterval, percent, type LiftInterval } from './types';
 
 export interface IntervalRow {
   key: string;
   estimate: number;
   /** A null end: unbounded, drawn to the edge of the chart with an arrow. */
-  interval: [number | null, number | null];
+  interval: LiftInterval;
 }
 
 const WIDTH = 640;

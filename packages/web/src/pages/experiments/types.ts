@@ -1,74 +1,24 @@
-import type { FeatureFlag } from '../../api/types';
+import type { components } from '../../api/schema.gen';
+import type { FlagSummary } from '../../api/types';
 
-/** The API's experiment (`/api/projects/:id/experiments/`, see experiments-contract.md). */
-export type ExperimentStatus = 'draft' | 'running' | 'complete';
+type Schemas = components['schemas'];
 
-export interface ExperimentVariant {
-  key: string;
-  rollout_percentage: number;
-}
+/** The API's experiment (`/api/projects/:id/experiments/`): draft → running → complete. */
+export type ExperimentStatus = Schemas['ExperimentStatus'];
+export type ExperimentVariant = Schemas['ExperimentVariant'];
+export type Metric = Schemas['Metric'];
+export type PropertyMatch = NonNullable<Metric['properties']>[number];
+export type Experiment = Omit<Schemas['Experiment'], 'feature_flag'> & { feature_flag: FlagSummary };
 
-export interface PropertyMatch {
-  key: string;
-  value: string | number | boolean;
-}
+export type Method = Schemas['Method'];
+export type VariantResult = Schemas['VariantResult'];
+export type MetricResult = Schemas['MetricResult'];
+export type ExperimentResults = Schemas['ExperimentResults'];
 
-export type Metric =
-  | { kind: 'conversion'; event: string; properties?: PropertyMatch[]; window_days?: number; name?: string }
-  | { kind: 'mean'; event: string; property?: string; properties?: PropertyMatch[]; name?: string };
-
-export interface Experiment {
-  id: number;
-  name: string;
-  description: string;
-  feature_flag_key: string;
-  feature_flag: FeatureFlag;
-  variants: ExperimentVariant[];
-  metrics: Metric[];
-  start_date: string | null;
-  end_date: string | null;
-  status: ExperimentStatus;
-  created_at: string;
-  updated_at: string;
-}
-
-export type Method = 'bayesian' | 'frequentist';
-
-export interface VariantResult {
-  key: string;
-  exposures: number;
-  conversions?: number;
-  sum?: number;
-  mean?: number;
-  variance?: number;
-  rate: number;
-  credible_interval: [number, number];
-  probability_to_be_best: number | null;
-  /** A null end: unbounded (too little data in control to bound a ratio). */
-  lift: { estimate: number; interval: [number | null, number | null] } | null;
-  p_value: number | null;
-}
-
-export interface MetricResult {
-  metric: Metric;
-  primary: boolean;
-  variants: VariantResult[];
-}
-
-export interface ExperimentResults {
-  experiment_id: number;
-  method: Method;
-  sequential: boolean;
-  computed_at: string;
-  exposures_total: number;
-  excluded_multiple_variants: number;
-  srm_p_value: number | null;
-  /** The sample ratio check fails below this p-value. */
-  srm_threshold: number;
-  srm_flagged: boolean;
-  metrics: MetricResult[];
-  exposures_by_day: { days: string[]; series: { key: string; counts: number[] }[] };
-}
+/** A lift's interval: its lower and upper end, null where unbounded (too little data in control to bound a ratio). */
+export type LiftInterval = [number | null, number | null];
+/** The two ends of a lift's interval as the API gives it (an array of two, which its generated type cannot say). */
+export const ends = (interval: readonly (number | null)[]): LiftInterval => [interval[0] ?? null, interval[1] ?? null];
 
 export const STATUS_INFO: Record<ExperimentStatus, { label: string; color: string; help: string }> = {
   draft: { label: 'Draft', color: 'gray', help: 'Not started: its flag stays exactly as it is until you launch.' },
@@ -91,7 +41,7 @@ export function percent(value: number | null | undefined, signed = false, digits
 }
 
 /** A lift interval in words: "+6.4 % to +97.7 %", "−100.0 % to no upper bound". */
-export function liftInterval([lo, hi]: [number | null, number | null]): string {
+export function liftInterval([lo, hi]: LiftInterval): string {
   return `${lo === null ? 'no lower bound' : percent(lo, true)} to ${hi === null ? 'no upper bound' : percent(hi, true)}`;
 }
 

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { canWrite, useMe, useProject, useProjectId } from '../../api/hooks';
-import type { FeatureFlag, FlagDetail, FlagUse } from '../../api/types';
+import type { FeatureFlag, FeatureFlagDetail, FlagDetail, FlagUse } from '../../api/types';
 import { ActivityLog } from '../../components/activity-log';
 import { EventCountsChart } from '../../components/chart';
 import { confirm } from '../../components/confirm';
@@ -28,7 +28,7 @@ export default function FlagPage() {
   const base = `/api/projects/${projectId}/feature_flags/`;
   const flag = useQuery({
     queryKey: ['feature_flag', projectId, flagId],
-    queryFn: () => api.get<FeatureFlag>(`${base}${encodeURIComponent(flagId)}/`),
+    queryFn: () => api.get<FeatureFlagDetail>(`${base}${encodeURIComponent(flagId)}/`),
     enabled: !isNew,
   });
   const trail = [{ label: 'Feature flags', to: `/project/${projectId}/feature_flags` }];
@@ -150,7 +150,7 @@ const usePath = (projectId: number, use: FlagUse) =>
  * What uses the flag (its early access feature, its experiments), each a link; for a multivariate flag with a control
  * variant and no open experiment, a way to start one from its variants and split.
  */
-function UsedBy({ projectId, flag, writable }: { projectId: number; flag: FeatureFlag; writable: boolean }) {
+function UsedBy({ projectId, flag, writable }: { projectId: number; flag: FeatureFlagDetail; writable: boolean }) {
   const uses = flag.used_by ?? [];
   const open = uses.some((u) => u.type === 'experiment' && u.status !== 'complete');
   const canExperiment = writable && !open && isMultivariate(flag) && (flag.filters.multivariate?.variants ?? []).some((v) => v.key === 'control');

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { isAdmin, useMe, useProjectId, useProjects } from '../../api/hooks';
-import type { PersonalApiKey } from '../../api/types';
+import type { CreatedPersonalApiKey, PersonalApiKey } from '../../api/types';
 import { confirm } from '../../components/confirm';
 import { CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
@@ -63,7 +63,7 @@ export function KeysSettings() {
   const admin = isAdmin(me.data);
   const projects = useProjects();
   const keys = useQuery({ queryKey: ['personal_api_keys'], queryFn: () => api.get<{ results: PersonalApiKey[] }>('/api/personal_api_keys/') });
-  const [created, setCreated] = useState<PersonalApiKey | null>(null);
+  const [created, setCreated] = useState<CreatedPersonalApiKey | null>(null);
   const projectName = (id: number) => projects.data?.results.find((p) => p.id === id)?.name ?? `Project ${id}`;
   const revoke = useMutation({
     mutationFn: (id: PersonalApiKey['id']) => api.delete(`/api/personal_api_keys/${id}/`),
@@ -202,7 +202,7 @@ function NewKey({
 }: {
   projectId: number;
   projectOptions: { value: string; label: string }[];
-  onCreated: (key: PersonalApiKey) => void;
+  onCreated: (key: CreatedPersonalApiKey) => void;
 }) {
   const queryClient = useQueryClient();
   const me = useMe();
@@ -217,7 +217,7 @@ function NewKey({
   const scopes = everything ? roleScopes : picked;
   const create = useMutation({
     mutationFn: () =>
-      api.post<PersonalApiKey>('/api/personal_api_keys/', {
+      api.post<CreatedPersonalApiKey>('/api/personal_api_keys/', {
         label: label.trim(),
         scopes,
         ...(projectIds.length ? { project_ids: projectIds.map(Number) } : {}),
