@@ -32,19 +32,19 @@ const login = createRoute({
   getParentRoute: () => root,
   path: '/login',
   validateSearch: strings,
-  component: lazyRouteComponent(() => import('./auth/login-page')),
+  component: lazyRouteComponent(() => import('./features/auth/login-page')),
 });
-const signup = createRoute({ getParentRoute: () => root, path: '/signup', component: lazyRouteComponent(() => import('./auth/signup-page')) });
+const signup = createRoute({ getParentRoute: () => root, path: '/signup', component: lazyRouteComponent(() => import('./features/auth/signup-page')) });
 const invite = createRoute({
   getParentRoute: () => root,
   path: '/invite/$token',
-  component: lazyRouteComponent(() => import('./auth/signup-page'), 'InvitePage'),
+  component: lazyRouteComponent(() => import('./features/auth/signup-page'), 'InvitePage'),
 });
 
 const resetPassword = createRoute({
   getParentRoute: () => root,
   path: '/reset-password/$token',
-  component: lazyRouteComponent(() => import('./auth/reset-password-page')),
+  component: lazyRouteComponent(() => import('./features/auth/reset-password-page')),
 });
 
 const app = createRoute({ getParentRoute: () => root, id: 'app', component: AppLayout });
@@ -71,20 +71,20 @@ const routeTree = root.addChildren([
     home,
     project.addChildren([
       projectHome,
-      page('feature_flags', () => import('./pages/flags/flag-list-page')),
-      page('feature_flags/$flagId', () => import('./pages/flags/flag-page')),
-      page('early_access', () => import('./pages/early-access/early-access-list-page')),
-      page('early_access/$featureId', () => import('./pages/early-access/early-access-page')),
-      page('experiments', () => import('./pages/experiments/experiment-list-page')),
-      page('experiments/$experimentId', () => import('./pages/experiments/experiment-page')),
-      page('error_tracking', () => import('./pages/errors/error-list-page')),
-      page('error_tracking/$issueId', () => import('./pages/errors/error-issue-page')),
-      page('events', () => import('./pages/events/events-page')),
-      page('persons', () => import('./pages/persons/persons-page')),
-      page('persons/$distinctId', () => import('./pages/persons/person-page')),
-      page('activity', () => import('./pages/activity/activity-page')),
-      page('settings', () => import('./pages/settings/settings-page')),
-      page('settings/$section', () => import('./pages/settings/settings-page')),
+      page('feature_flags', () => import('./features/flags/flag-list-page')),
+      page('feature_flags/$flagId', () => import('./features/flags/flag-page')),
+      page('early_access', () => import('./features/early-access/early-access-list-page')),
+      page('early_access/$featureId', () => import('./features/early-access/early-access-page')),
+      page('experiments', () => import('./features/experiments/experiment-list-page')),
+      page('experiments/$experimentId', () => import('./features/experiments/experiment-page')),
+      page('error_tracking', () => import('./features/errors/error-list-page')),
+      page('error_tracking/$issueId', () => import('./features/errors/error-issue-page')),
+      page('events', () => import('./features/events/events-page')),
+      page('persons', () => import('./features/persons/persons-page')),
+      page('persons/$distinctId', () => import('./features/persons/person-page')),
+      page('activity', () => import('./features/activity/activity-page')),
+      page('settings', () => import('./features/settings/settings-page')),
+      page('settings/$section', () => import('./features/settings/settings-page')),
     ]),
   ]),
 ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeatureFlag } from '../src/api/types';
-import { experimentFlagOptions } from '../src/pages/experiments/flag-options';
+import { experimentFlagOptions } from '../src/features/experiments/flag-options';
 
 const flag = (id: number, key: string, variants: string[]): FeatureFlag => ({
   id,
@@ -11,6 +11,8 @@ const flag = (id: number, key: string, variants: string[]): FeatureFlag => ({
   deleted: false,
   active: true,
   ensure_experience_continuity: false,
+  version: 1,
+  created_at: '2026-01-05T10:00:00Z',
 });
 const flags = [
   flag(1, 'free', ['control', 'test']),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/api/client';
 import type { EarlyAccessFeature, FeatureFlag, Page } from '../src/api/types';
-import { FeatureForm } from '../src/pages/early-access/feature-form';
+import { FeatureForm } from '../src/features/early-access/feature-form';
 import { renderPage } from './render';
 
 const projectId = 7;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launchChanges, shipChanges } from '../src/pages/experiments/flag-changes';
+import { launchChanges, shipChanges } from '../src/features/experiments/flag-changes';
 
 // What the web app shows, and asks to confirm, before launching an experiment or shipping a variant changes its flag.
 const SPLIT = [

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FeatureFlag } from '../src/api/types';
-import { toDraft } from '../src/pages/flags/flag-draft';
-import { FlagForm } from '../src/pages/flags/flag-form';
+import { toDraft } from '../src/features/flags/flag-draft';
+import { FlagForm } from '../src/features/flags/flag-form';
 import { renderPage } from './render';
 
 const projectId = 7;
@@ -15,6 +15,8 @@ const flag: FeatureFlag = {
   deleted: false,
   active: true,
   ensure_experience_continuity: false,
+  version: 1,
+  created_at: '2026-01-05T10:00:00Z',
 };
 
 /** The flag form of a project whose persons have these property names and whose group types are company (0) and team (1). */

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Person } from '../src/api/types';
-import { PersonProperties } from '../src/pages/persons/person-page';
-import { personLabel } from '../src/pages/persons/persons-page';
+import { PersonProperties } from '../src/features/persons/person-page';
+import { personLabel } from '../src/features/persons/persons-page';
 import { renderPage } from './render';
 
 const person = (properties: Record<string, unknown>, distinct_ids = ['user-1']): Person => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeFilters, parsePropertyFilters } from '../src/pages/events/property-filters';
+import { completeFilters, parsePropertyFilters } from '../src/features/events/property-filters';
 
 describe("the events page's property filters", () => {
   it('sends only the filters that name a property and a value', () => {

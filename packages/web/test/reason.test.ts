@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reasonInWords } from '../src/pages/flags/reason';
+import { reasonInWords } from '../src/features/flags/reason';
 
 // The reasons /flags?v=2 gives (packages/flag-engine/src/evaluate.ts), as the web app says them to people.
 const reason = (code: string, condition_index: number | null, description = '') => ({ code, condition_index, description });

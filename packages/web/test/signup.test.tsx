@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AccountForm } from '../src/auth/signup-page';
+import { AccountForm } from '../src/features/auth/signup-page';
 import { renderPage } from './render';
 
 const fill = (control: HTMLElement, text: string) => fireEvent.change(control, { target: { value: text } });

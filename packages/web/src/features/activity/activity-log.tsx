@@ -2,10 +2,10 @@ import { Anchor, Button, Group, Table, Text, Timeline, VisuallyHidden } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState, type ReactNode } from 'react';
-import { api, qs } from '../api/client';
-import type { ActivityEntry, Page } from '../api/types';
-import { formatTime, timeAgo } from './format';
-import { EmptyState, ErrorState, LoadingState } from './states';
+import { api, qs } from '../../api/client';
+import type { ActivityEntry, Page } from '../../api/types';
+import { formatTime, timeAgo } from '../../components/format';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 
 type Change = { field: string; before?: unknown; after?: unknown };
 

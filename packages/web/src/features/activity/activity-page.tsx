@@ -4,9 +4,9 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { api, qs } from '../../api/client';
 import { useMembers, useProjectId } from '../../api/hooks';
 import type { ActivityEntry, Page } from '../../api/types';
-import { ActivityTimeline, whoDid } from '../../components/activity-log';
+import { ActivityTimeline, whoDid } from './activity-log';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 
 const PAGE = 50;
 

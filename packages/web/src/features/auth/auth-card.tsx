@@ -1,6 +1,6 @@
 import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Logo } from '../layout/logo';
+import { Logo } from '../../layout/logo';
 
 export function AuthCard({ title, subtitle, error, children }: { title: string; subtitle?: ReactNode; error?: string | null; children: ReactNode }) {
   return (

@@ -2,9 +2,9 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { Fragment, useState, type FormEvent } from 'react';
-import { ApiError, api, setCsrfToken } from '../api/client';
-import type { Me } from '../api/types';
-import { useFormErrors } from '../components/form-errors';
+import { ApiError, api, setCsrfToken } from '../../api/client';
+import type { Me } from '../../api/types';
+import { useFormErrors } from '../../components/form-errors';
 import { AuthCard, safeNext } from './auth-card';
 
 /** What an operator runs for a user who forgot their password (it prints a new one, once). */

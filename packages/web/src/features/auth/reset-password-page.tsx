@@ -2,11 +2,11 @@ import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ApiError, api, setCsrfToken } from '../api/client';
-import type { Me } from '../api/types';
-import { useFormErrors } from '../components/form-errors';
-import { describeError, LoadingState } from '../components/states';
-import { toast } from '../components/toast';
+import { ApiError, api, setCsrfToken } from '../../api/client';
+import type { Me } from '../../api/types';
+import { useFormErrors } from '../../components/form-errors';
+import { describeError, LoadingState } from '../../components/states';
+import { toast } from '../../components/toast';
 import { AuthCard } from './auth-card';
 
 const LOG_IN = (

@@ -2,10 +2,10 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { api, setCsrfToken } from '../api/client';
-import type { Me } from '../api/types';
-import { useFormErrors } from '../components/form-errors';
-import { LoadingState } from '../components/states';
+import { api, setCsrfToken } from '../../api/client';
+import type { Me } from '../../api/types';
+import { useFormErrors } from '../../components/form-errors';
+import { LoadingState } from '../../components/states';
 import { AuthCard, safeNext } from './auth-card';
 import { SignupLink } from './login-page';
 

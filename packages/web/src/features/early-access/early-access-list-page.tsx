@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { canWrite, useEarlyAccessFeatures, useMe, useProjectId } from '../../api/hooks';
 import { STAGES } from '../../api/types';
 import { EmptyState, ErrorState } from '../../components/states';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { STAGE_INFO } from './stages';
 
 export default function EarlyAccessListPage() {

@@ -24,7 +24,7 @@ import type { Page } from '../../api/types';
 import { formatTime, show, timeAgo } from '../../components/format';
 import { describeError, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { StackTrace } from './stack-trace';
 import {
   exceptionsOf,

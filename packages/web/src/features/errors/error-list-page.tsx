@@ -8,7 +8,7 @@ import { useProjectId } from '../../api/hooks';
 import type { Page } from '../../api/types';
 import { formatTime, timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { STATUS_INFO, type ErrorIssue } from './types';
 
 // The first visit's instructions (code blocks with copy buttons and their tooltips) load only when there is nothing yet.

@@ -10,7 +10,7 @@ import { EventCountsChart } from '../../components/chart';
 import { formatTime, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState } from '../../components/states';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { completeFilters, parsePropertyFilters, PropertyFilters } from './property-filters';
 
 const STEP = 50;

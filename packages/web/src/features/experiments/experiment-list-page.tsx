@@ -6,7 +6,7 @@ import { canWrite, useMe, useProjectId } from '../../api/hooks';
 import type { Page } from '../../api/types';
 import { formatTime } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { metricLabel, STATUS_INFO, type Experiment } from './types';
 
 const PAGE_SIZE = 25;

@@ -9,7 +9,7 @@ import { CopyCode } from '../../components/copy-code';
 import { formatTime } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { ExperimentForm } from './experiment-form';
 import { ExperimentResultsPanel } from './experiment-results';
 import { launchChanges, shipChanges } from './flag-changes';

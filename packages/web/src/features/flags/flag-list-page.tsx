@@ -9,7 +9,7 @@ import type { FeatureFlag, Page } from '../../api/types';
 import { confirm } from '../../components/confirm';
 import { describeError, EmptyState, ErrorState } from '../../components/states';
 import { toast } from '../../components/toast';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { isMultivariate, rolloutSummary } from './flag-summary';
 
 const PAGE_SIZE = 25;

@@ -9,7 +9,7 @@ import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { STAGE_INFO } from '../early-access/stages';
 import { reasonInWords } from '../flags/reason';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { personLabel } from './persons-page';
 
 export default function PersonPage() {

@@ -8,7 +8,7 @@ import { useProjectId } from '../../api/hooks';
 import type { Page, Person } from '../../api/types';
 import { timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 
 const PAGE_SIZE = 50;
 

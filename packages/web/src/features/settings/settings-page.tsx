@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useProjectId } from '../../api/hooks';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../../components/page-header';
 import { AccountSettings } from './account-settings';
 import { KeysSettings } from './keys-settings';
 import { MembersSettings } from './members-settings';
