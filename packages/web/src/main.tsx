@@ -8,6 +8,7 @@ import { ToastHost } from './components/toast';
 import { makeRouter } from './router';
 import './styles/first-load.css';
 import './app.css';
+import { sessionKeys } from './api/hooks';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -28,7 +29,7 @@ const router = makeRouter(queryClient);
 onUnauthorized(() => {
   const { pathname, href } = router.state.location;
   if (pathname === '/login' || pathname === '/signup' || pathname.startsWith('/invite/')) return;
-  queryClient.removeQueries({ queryKey: ['me'] });
+  queryClient.removeQueries({ queryKey: sessionKeys.me });
   void router.navigate({ to: '/login', search: { next: href }, replace: true });
 });
 

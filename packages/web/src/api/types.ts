@@ -78,6 +78,7 @@ export type CreatedInvite = Schemas['CreatedInvite'];
 /** A password reset link an admin made for a member (`url` is shown once). */
 export type PasswordReset = Schemas['PasswordReset'];
 export type PasswordResetInfo = Schemas['PasswordResetInfo'];
+export type InviteInfo = Schemas['InviteInfo'];
 export type PersonalApiKey = Schemas['PersonalApiKey'];
 export type CreatedPersonalApiKey = Schemas['CreatedPersonalApiKey'];
 export type Webhook = Schemas['Webhook'];

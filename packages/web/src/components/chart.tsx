@@ -1,9 +1,8 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { api, qs } from '../api/client';
-import type { EventCounts } from '../api/types';
 import { ErrorState } from './states';
+import { eventQueries } from '../features/events/api';
 
 const TimeChart = lazy(() => import('./time-chart'));
 
@@ -30,13 +29,7 @@ export function EventCountsChart(props: {
 }) {
   const { projectId, event, breakdown, where, days = 30 } = props;
   const range = lastDays(days);
-  const query = useQuery({
-    queryKey: ['event_counts', projectId, event, breakdown, where, days],
-    queryFn: () =>
-      api.get<EventCounts>(
-        `/api/projects/${projectId}/event_counts/${qs({ event, breakdown, after: range.after, interval: 'day', properties: where ? JSON.stringify(Object.entries(where).map(([key, value]) => ({ key, value }))) : undefined })}`,
-      ),
-  });
+  const query = useQuery(eventQueries.counts(projectId, { event, breakdown, where, days, after: range.after }));
   const labelOf = props.labelOf ?? ((v: string | null) => (v === null ? '(none)' : v));
   return (
     <Paper withBorder p="md" radius="md">

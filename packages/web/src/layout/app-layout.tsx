@@ -3,12 +3,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { api, ApiError, setCsrfToken } from '../api/client';
+import { ApiError, setCsrfToken } from '../api/client';
 import { canWrite, useMe, useProjects } from '../api/hooks';
 import { ConfirmHost } from '../components/confirm';
 import { ErrorState, LoadingState } from '../components/states';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
+import { authApi } from '../features/auth/api';
 
 export const SECTIONS = [
   { path: 'feature_flags', label: 'Feature flags' },
@@ -145,7 +146,7 @@ function UserPanel() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logout = async () => {
-    await api.post('/api/logout').catch(() => undefined);
+    await authApi.logout().catch(() => undefined);
     setCsrfToken(null);
     queryClient.clear();
     await navigate({ to: '/login' });

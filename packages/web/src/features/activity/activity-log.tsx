@@ -2,10 +2,10 @@ import { Anchor, Button, Group, Table, Text, Timeline, VisuallyHidden } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState, type ReactNode } from 'react';
-import { api, qs } from '../../api/client';
-import type { ActivityEntry, Page } from '../../api/types';
+import type { ActivityEntry } from '../../api/types';
 import { formatTime, timeAgo } from '../../components/format';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { activityQueries } from './api';
 
 type Change = { field: string; before?: unknown; after?: unknown };
 
@@ -39,10 +39,7 @@ export function ActivityLog({
   itemId: string;
   noun: string;
 }) {
-  const log = useQuery({
-    queryKey: ['activity_log', projectId, scope, itemId],
-    queryFn: () => api.get<Page<ActivityEntry>>(`/api/projects/${projectId}/activity_log/${qs({ scope, item_id: itemId, limit: 100 })}`),
-  });
+  const log = useQuery(activityQueries.item(projectId, scope, itemId));
   const everything = (
     <Anchor component={Link} to={`/project/${projectId}/activity?scope=${scope}`} size="sm">
       All changes in this project

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { api, qs } from '../../api/client';
 import { useMembers, useProjectId } from '../../api/hooks';
-import type { ActivityEntry, Page } from '../../api/types';
+import type { ActivityEntry } from '../../api/types';
 import { ActivityTimeline, whoDid } from './activity-log';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
+import { activityQueries } from './api';
 
 const PAGE = 50;
 
@@ -37,13 +37,7 @@ export default function ActivityPage() {
   const filters = { scope: search.scope, user_id: search.user_id, actor_type: search.actor_type };
   const set = (patch: Record<string, string | undefined>) =>
     navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, page: undefined, ...patch }), replace: true });
-  const log = useQuery({
-    queryKey: ['activity_log', projectId, filters, page],
-    queryFn: () => api.get<Page<ActivityEntry>>(`/api/projects/${projectId}/activity_log/${qs({ ...filters, limit: PAGE, offset: (page - 1) * PAGE })}`),
-    placeholderData: keepPreviousData,
-    // A log: going back to a filter shows what happened since.
-    staleTime: 0,
-  });
+  const log = useQuery(activityQueries.page(projectId, filters, page, PAGE));
   const memberName = (id: number) => {
     const m = members.data?.results.find((u) => u.id === id);
     return m && (m.name || m.email);

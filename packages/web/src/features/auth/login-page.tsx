@@ -2,10 +2,10 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { Fragment, useState, type FormEvent } from 'react';
-import { ApiError, api, setCsrfToken } from '../../api/client';
-import type { Me } from '../../api/types';
+import { ApiError } from '../../api/client';
 import { useFormErrors } from '../../components/form-errors';
 import { AuthCard, safeNext } from './auth-card';
+import { authApi, authQueries, signedIn } from './api';
 
 /** What an operator runs for a user who forgot their password (it prints a new one, once). */
 const RESET_COMMAND = 'npx service users set-password --email you@example.com --generate';
@@ -18,7 +18,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const errors = useFormErrors();
-  const setup = useQuery({ queryKey: ['setup'], queryFn: () => api.get<{ needs_first_account: boolean }>('/api/setup'), retry: false });
+  const setup = useQuery(authQueries.setup());
 
   if (setup.data?.needs_first_account) return <Navigate to="/signup" />;
 
@@ -29,10 +29,7 @@ export default function LoginPage() {
     if (!password) return errors.set('password', 'Enter your password.');
     setBusy(true);
     try {
-      const me = await api.post<Me>('/api/login', { email: email.trim(), password }, { redirectOn401: false });
-      setCsrfToken(me.csrf_token);
-      queryClient.clear();
-      queryClient.setQueryData(['me'], me);
+      signedIn(queryClient, await authApi.login({ email: email.trim(), password }));
       await navigate({ to: safeNext(next) });
     } catch (error) {
       // The login throttle's answer says, in words, how long this email waits here: shown as it is.

@@ -2,12 +2,12 @@ import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ApiError, api, setCsrfToken } from '../../api/client';
-import type { Me } from '../../api/types';
+import { ApiError } from '../../api/client';
 import { useFormErrors } from '../../components/form-errors';
 import { describeError, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { AuthCard } from './auth-card';
+import { authApi, authQueries, signedIn } from './api';
 
 const LOG_IN = (
   <Anchor component={Link} to="/login" size="sm">
@@ -18,12 +18,7 @@ const LOG_IN = (
 /** `/reset-password/:token`: a new password with the link an admin made (it works once, for 24 hours), then logged in. */
 export default function ResetPasswordPage() {
   const { token } = useParams({ strict: false }) as { token: string };
-  const path = `/api/password_resets/${encodeURIComponent(token)}`;
-  const link = useQuery({
-    queryKey: ['password_reset', token],
-    queryFn: () => api.get<{ email: string; name: string }>(path, { redirectOn401: false }),
-    retry: false,
-  });
+  const link = useQuery(authQueries.passwordReset(token));
   if (link.isPending) return <LoadingState label="Checking your link…" />;
   if (link.error instanceof ApiError && link.error.status === 404)
     return (
@@ -44,13 +39,13 @@ export default function ResetPasswordPage() {
     );
   return (
     <AuthCard title="Set a new password" subtitle={`For ${link.data.email}. Your sessions in other browsers end once it is set.`}>
-      <NewPasswordForm email={link.data.email} path={path} />
+      <NewPasswordForm email={link.data.email} token={token} />
       {LOG_IN}
     </AuthCard>
   );
 }
 
-function NewPasswordForm({ email, path }: { email: string; path: string }) {
+function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
@@ -64,10 +59,7 @@ function NewPasswordForm({ email, path }: { email: string; path: string }) {
     if (confirm !== password) return errors.set('confirm', 'This is not the same as the new password.');
     setBusy(true);
     try {
-      const me = await api.post<Me>(path, { password }, { redirectOn401: false });
-      setCsrfToken(me.csrf_token);
-      queryClient.clear();
-      queryClient.setQueryData(['me'], me);
+      signedIn(queryClient, await authApi.resetPassword(token, password));
       toast({ message: 'Your new password is set.' });
       await navigate({ to: '/' });
     } catch (error) {

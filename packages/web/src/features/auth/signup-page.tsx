@@ -2,12 +2,11 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { api, setCsrfToken } from '../../api/client';
-import type { Me } from '../../api/types';
 import { useFormErrors } from '../../components/form-errors';
 import { LoadingState } from '../../components/states';
 import { AuthCard, safeNext } from './auth-card';
 import { SignupLink } from './login-page';
+import { authApi, authQueries, signedIn } from './api';
 
 interface Fields {
   name: string;
@@ -96,7 +95,7 @@ export function AccountForm({
 export default function SignupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const setup = useQuery({ queryKey: ['setup'], queryFn: () => api.get<{ needs_first_account: boolean }>('/api/setup'), retry: false });
+  const setup = useQuery(authQueries.setup());
   if (setup.isPending) return <LoadingState />;
   if (setup.data && !setup.data.needs_first_account) return <Navigate to="/login" />;
   return (
@@ -104,10 +103,7 @@ export default function SignupPage() {
       <AccountForm
         submitLabel="Create account"
         onSubmit={async (fields) => {
-          const me = await api.post<Me>('/api/signup', fields, { redirectOn401: false });
-          setCsrfToken(me.csrf_token);
-          queryClient.clear();
-          queryClient.setQueryData(['me'], me);
+          signedIn(queryClient, await authApi.signup(fields));
           await navigate({ to: '/' });
         }}
       />
@@ -120,14 +116,7 @@ export function InvitePage() {
   const { token } = useParams({ strict: false }) as { token: string };
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const invite = useQuery({
-    queryKey: ['invite', token],
-    queryFn: () =>
-      api.get<{ valid: boolean; role: string; email: string | null; organization_name: string }>(`/api/invites/${encodeURIComponent(token)}`, {
-        redirectOn401: false,
-      }),
-    retry: false,
-  });
+  const invite = useQuery(authQueries.invite(token));
   if (invite.isPending) return <LoadingState label="Checking your invite…" />;
   if (invite.error || !invite.data.valid)
     return (
@@ -141,10 +130,7 @@ export function InvitePage() {
         submitLabel="Join"
         fixedEmail={invite.data.email}
         onSubmit={async (fields) => {
-          const me = await api.post<Me>(`/api/invites/${encodeURIComponent(token)}/accept`, fields, { redirectOn401: false });
-          setCsrfToken(me.csrf_token);
-          queryClient.clear();
-          queryClient.setQueryData(['me'], me);
+          signedIn(queryClient, await authApi.acceptInvite(token, fields));
           await navigate({ to: safeNext('/') });
         }}
       />

@@ -1,15 +1,17 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { canWrite, useEarlyAccessFeatures, useMe, useProjectId } from '../../api/hooks';
+import { canWrite, useMe, useProjectId } from '../../api/hooks';
 import { STAGES } from '../../api/types';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
 import { STAGE_INFO } from './stages';
+import { earlyAccessQueries } from './api';
+import { useQuery } from '@tanstack/react-query';
 
 export default function EarlyAccessListPage() {
   const projectId = useProjectId();
   const me = useMe();
-  const list = useEarlyAccessFeatures(projectId);
+  const list = useQuery(earlyAccessQueries.list(projectId));
   const newButton = canWrite(me.data) && (
     <Button component={Link} to={`/project/${projectId}/early_access/new`}>
       New early access feature

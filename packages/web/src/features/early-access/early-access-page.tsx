@@ -1,7 +1,6 @@
 import { Badge, Card, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { api } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
 import { STAGES, type EarlyAccessFeature, type Stage } from '../../api/types';
 import { ActivityLog } from '../activity/activity-log';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { EnrollmentsPanel } from './enrollments-panel';
 import { FeatureForm } from './feature-form';
 import { confirmStageChange, STAGE_INFO } from './stages';
+import { earlyAccessApi, earlyAccessQueries, featureSaved, featuresChanged } from './api';
 
 export default function EarlyAccessPage() {
   const { featureId } = useParams({ strict: false }) as { featureId: string };
@@ -22,19 +22,11 @@ export default function EarlyAccessPage() {
   const queryClient = useQueryClient();
   const me = useMe();
   const isNew = featureId === 'new';
-  const base = `/api/projects/${projectId}/early_access_feature/`;
-  const feature = useQuery({
-    queryKey: ['early_access_feature', projectId, featureId],
-    queryFn: () => api.get<EarlyAccessFeature>(`${base}${encodeURIComponent(featureId)}/`),
-    enabled: !isNew,
-  });
+  const feature = useQuery({ ...earlyAccessQueries.detail(projectId, featureId), enabled: !isNew });
   const trail = [{ label: 'Early access', to: `/project/${projectId}/early_access` }];
-  const saved = (f: EarlyAccessFeature) => {
-    queryClient.setQueryData(['early_access_feature', projectId, f.id], f);
-    void queryClient.invalidateQueries({ queryKey: ['early_access', projectId] });
-  };
+  const saved = (f: EarlyAccessFeature) => void featureSaved(queryClient, projectId, f);
   const move = useMutation({
-    mutationFn: (stage: Stage) => api.patch<EarlyAccessFeature>(`${base}${featureId}/`, { stage }),
+    mutationFn: (stage: Stage) => earlyAccessApi.update(projectId, featureId, { stage }),
     onSuccess: (f) => {
       saved(f);
       toast({ message: `${f.name} moved to ${STAGE_INFO[f.stage].label}.` });
@@ -42,9 +34,9 @@ export default function EarlyAccessPage() {
     onError: (error) => toast({ color: 'red', title: 'Could not move the feature', message: describeError(error) }),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`${base}${featureId}/`),
+    mutationFn: () => earlyAccessApi.remove(projectId, featureId),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['early_access', projectId] });
+      await featuresChanged(queryClient, projectId);
       toast({ message: 'Deleted the early access feature. Its flag stays.' });
       await navigate({ to: `/project/${projectId}/early_access` });
     },
@@ -58,7 +50,7 @@ export default function EarlyAccessPage() {
         <FeatureForm
           projectId={projectId}
           onSave={async (body) => {
-            const f = await api.post<EarlyAccessFeature>(base, body);
+            const f = await earlyAccessApi.create(projectId, body);
             saved(f);
             toast({ message: `Created ${f.name}.` });
             await navigate({ to: `/project/${projectId}/early_access/${f.id}`, replace: true });
@@ -130,7 +122,7 @@ export default function EarlyAccessPage() {
               feature={f}
               readOnly={!writable}
               onSave={async (body) => {
-                saved(await api.patch<EarlyAccessFeature>(`${base}${f.id}/`, body));
+                saved(await earlyAccessApi.update(projectId, f.id, body));
                 toast({ color: 'green', message: 'Saved.' });
               }}
               onDelete={async () => {

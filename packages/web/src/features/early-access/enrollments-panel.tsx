@@ -1,13 +1,14 @@
 import { Anchor, Button, Card, Group, Pagination, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { api, qs } from '../../api/client';
-import type { EarlyAccessFeature, Enrollments, EnrollmentsPerDay, Page, Person } from '../../api/types';
+import type { EarlyAccessFeature } from '../../api/types';
 import { confirm } from '../../components/confirm';
 import { timeAgo } from '../../components/format';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
+import { earlyAccessApi, earlyAccessQueries, enrollmentsChanged } from './api';
+import { personApi } from '../persons/api';
 
 const TimeChart = lazy(() => import('../../components/time-chart'));
 
@@ -16,10 +17,7 @@ const TimeChart = lazy(() => import('../../components/time-chart'));
  * the lines add up to the counts above. Its query sits under the enrollments' key: opting someone in redraws it at once.
  */
 function EnrollmentsPerDayChart({ projectId, featureId }: { projectId: number; featureId: string }) {
-  const query = useQuery({
-    queryKey: ['enrollments', projectId, featureId, 'per_day'],
-    queryFn: () => api.get<EnrollmentsPerDay>(`/api/projects/${projectId}/early_access_feature/${featureId}/enrollments/per_day/?days=30`),
-  });
+  const query = useQuery(earlyAccessQueries.perDay(projectId, featureId));
   const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
   return (
     <Paper withBorder p="md" radius="md">
@@ -67,18 +65,13 @@ export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: 
   const [distinctId, setDistinctId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const path = `/api/projects/${projectId}/early_access_feature/${feature.id}/enrollments/`;
-  const list = useQuery({
-    queryKey: ['enrollments', projectId, feature.id, filter, page],
-    queryFn: () => api.get<Enrollments>(`${path}${qs({ enrolled: filter === 'enrolled', limit: PEOPLE_PAGE, offset: (page - 1) * PEOPLE_PAGE })}`),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(earlyAccessQueries.enrollments(projectId, feature.id, filter, page, PEOPLE_PAGE));
   const change = useMutation({
-    mutationFn: (body: { distinct_id: string; enrolled: boolean }) => api.post(path, body),
+    mutationFn: (body: { distinct_id: string; enrolled: boolean }) => earlyAccessApi.enroll(projectId, feature.id, body),
     onSuccess: (_data, body) => {
       toast({ message: `${body.distinct_id} is now ${body.enrolled ? 'opted in' : 'opted out'}.` });
       setDistinctId('');
-      void queryClient.invalidateQueries({ queryKey: ['enrollments', projectId, feature.id] });
+      void enrollmentsChanged(queryClient, projectId, feature.id);
     },
     onError: (e) => setError(describeError(e)),
   });
@@ -92,7 +85,7 @@ export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: 
     if (!id) return setError('Enter the distinct id of the person.');
     let known: boolean;
     try {
-      known = (await api.get<Page<Person>>(`/api/projects/${projectId}/persons/${qs({ distinct_id: id, limit: 1 })}`)).results.length > 0;
+      known = (await personApi.byDistinctId(projectId, id)).results.length > 0;
     } catch (e) {
       return setError(describeError(e));
     }

@@ -1,13 +1,15 @@
 import { Alert, Anchor, Button, Card, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useAllFlags, useEarlyAccessFeatures } from '../../api/hooks';
 import { STAGES, type EarlyAccessFeature, type FeatureFlag, type Stage } from '../../api/types';
 import { useFormErrors } from '../../components/form-errors';
 import { parseJson } from '../../components/format';
 import { describeError } from '../../components/states';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { confirmStageChange, STAGE_INFO } from './stages';
+import { flagQueries } from '../flags/api';
+import { earlyAccessQueries } from './api';
+import { useQuery } from '@tanstack/react-query';
 
 /** The payload text as the API takes it: an object, nothing (empty text), or an error for the field. */
 export function parsePayload(text: string): { value?: Record<string, unknown>; error?: string } {
@@ -57,8 +59,8 @@ export function FeatureForm({
     ['name', 'description', 'stage', 'documentation_url', 'payload'].includes(attr) ? attr : attr.startsWith('feature_flag') ? 'flag' : undefined,
   );
   const guard = useUnsavedChanges(!readOnly && (Object.keys(initial) as (keyof typeof initial)[]).some((k) => values[k] !== initial[k]));
-  const flags = useAllFlags(projectId, !feature);
-  const features = useEarlyAccessFeatures(projectId);
+  const flags = useQuery({ ...flagQueries.all(projectId), enabled: !feature });
+  const features = useQuery(earlyAccessQueries.list(projectId));
   /** Sets a field; its error (from an earlier save) goes, as the user is fixing it. */
   const change = <K extends keyof typeof initial>(key: K, field: string, value: (typeof initial)[K]) => {
     setValues((v) => ({ ...v, [key]: value }));

@@ -15,28 +15,17 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { api, qs } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
-import type { Page } from '../../api/types';
 import { formatTime, show, timeAgo } from '../../components/format';
 import { describeError, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { PageHeader } from '../../components/page-header';
 import { StackTrace } from './stack-trace';
-import {
-  exceptionsOf,
-  STATUS_INFO,
-  stepsOf,
-  type AffectedPerson,
-  type ErrorEvent,
-  type ErrorIssue,
-  type IssueDetail,
-  type IssueStatus,
-  type IssueVolume,
-} from './types';
+import { exceptionsOf, STATUS_INFO, stepsOf, type ErrorEvent, type ErrorIssue, type IssueStatus } from './types';
+import { errorApi, errorQueries, issueSaved } from './api';
 
 const TimeChart = lazy(() => import('../../components/time-chart'));
 // The merge dialog (Modal, Checkbox) loads with its first opening, not with every issue page.
@@ -49,17 +38,13 @@ export default function ErrorIssuePage() {
   const projectId = useProjectId();
   const me = useMe();
   const queryClient = useQueryClient();
-  const base = `/api/projects/${projectId}/error_tracking/issues/${encodeURIComponent(issueId)}/`;
   const trail = [{ label: 'Errors', to: `/project/${projectId}/error_tracking` }];
-  const issue = useQuery({ queryKey: ['error_issue', projectId, issueId], queryFn: () => api.get<IssueDetail>(base), staleTime: 0 });
+  const issue = useQuery(errorQueries.detail(projectId, issueId));
   // An occurrence picked in the list below; otherwise the latest.
   const [picked, setPicked] = useState<ErrorEvent | null>(null);
-  const saved = (next: ErrorIssue) => {
-    queryClient.setQueryData(['error_issue', projectId, issueId], (old: IssueDetail | undefined) => (old ? { ...old, ...next } : old));
-    void queryClient.invalidateQueries({ queryKey: ['error_issues', projectId] });
-  };
+  const saved = (next: ErrorIssue) => void issueSaved(queryClient, projectId, issueId, next);
   const move = useMutation({
-    mutationFn: (status: IssueStatus) => api.patch<ErrorIssue>(base, { status }),
+    mutationFn: (status: IssueStatus) => errorApi.setStatus(projectId, issueId, status),
     onSuccess: (next) => {
       saved(next);
       toast({ message: `${next.name} is ${STATUS_INFO[next.status].label.toLowerCase()}.` });
@@ -121,7 +106,7 @@ export default function ErrorIssuePage() {
           <Stat label="First seen" value={timeAgo(i.first_seen)} title={formatTime(i.first_seen)} />
           <Stat label="Last seen" value={timeAgo(i.last_seen)} title={formatTime(i.last_seen)} />
         </SimpleGrid>
-        <VolumeChart base={base} projectId={projectId} issueId={issueId} />
+        <VolumeChart projectId={projectId} issueId={issueId} />
         <div className="issue-columns">
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="stack-title">
             <Group justify="space-between" mb="md" align="baseline">
@@ -157,8 +142,8 @@ export default function ErrorIssuePage() {
             {shown && <Steps event={shown} />}
           </Stack>
         </div>
-        <People base={base} projectId={projectId} issueId={issueId} />
-        <Occurrences base={base} projectId={projectId} issueId={issueId} picked={shown?.uuid} onPick={setPicked} />
+        <People projectId={projectId} issueId={issueId} />
+        <Occurrences projectId={projectId} issueId={issueId} picked={shown?.uuid} onPick={setPicked} />
       </Stack>
     </>
   );
@@ -183,13 +168,9 @@ const RANGES = [
   { value: '90', label: '90 days' },
 ];
 
-function VolumeChart({ base, projectId, issueId }: { base: string; projectId: number; issueId: string }) {
+function VolumeChart({ projectId, issueId }: { projectId: number; issueId: string }) {
   const [days, setDays] = useState('14');
-  const volume = useQuery({
-    queryKey: ['error_issue_volume', projectId, issueId, days],
-    queryFn: () => api.get<IssueVolume>(`${base}volume/${qs({ days })}`),
-    placeholderData: keepPreviousData,
-  });
+  const volume = useQuery(errorQueries.volume(projectId, issueId, days));
   const points = volume.data?.points ?? [];
   const total = points.reduce((sum, p) => sum + p.occurrences, 0);
   return (
@@ -314,13 +295,9 @@ function Steps({ event }: { event: ErrorEvent }) {
   );
 }
 
-function People({ base, projectId, issueId }: { base: string; projectId: number; issueId: string }) {
+function People({ projectId, issueId }: { projectId: number; issueId: string }) {
   const [limit, setLimit] = useState(PEOPLE_STEP);
-  const people = useQuery({
-    queryKey: ['error_issue_people', projectId, issueId, limit],
-    queryFn: () => api.get<Page<AffectedPerson>>(`${base}people/${qs({ limit })}`),
-    placeholderData: keepPreviousData,
-  });
+  const people = useQuery(errorQueries.people(projectId, issueId, limit));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="people-title">
       <Title order={2} size="h4" id="people-title" mb="sm">
@@ -377,25 +354,9 @@ function People({ base, projectId, issueId }: { base: string; projectId: number;
   );
 }
 
-function Occurrences({
-  base,
-  projectId,
-  issueId,
-  picked,
-  onPick,
-}: {
-  base: string;
-  projectId: number;
-  issueId: string;
-  picked?: string;
-  onPick: (e: ErrorEvent) => void;
-}) {
+function Occurrences({ projectId, issueId, picked, onPick }: { projectId: number; issueId: string; picked?: string; onPick: (e: ErrorEvent) => void }) {
   const [limit, setLimit] = useState(EVENTS_STEP);
-  const events = useQuery({
-    queryKey: ['error_issue_events', projectId, issueId, limit],
-    queryFn: () => api.get<Page<ErrorEvent>>(`${base}events/${qs({ limit })}`),
-    placeholderData: keepPreviousData,
-  });
+  const events = useQuery(errorQueries.events(projectId, issueId, limit));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="events-title">
       <Title order={2} size="h4" id="events-title" mb="sm">

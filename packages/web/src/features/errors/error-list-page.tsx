@@ -1,15 +1,14 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { api, qs } from '../../api/client';
 import { useProjectId } from '../../api/hooks';
-import type { Page } from '../../api/types';
 import { formatTime, timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
-import { STATUS_INFO, type ErrorIssue } from './types';
+import { STATUS_INFO } from './types';
+import { errorQueries } from './api';
 
 // The first visit's instructions (code blocks with copy buttons and their tooltips) load only when there is nothing yet.
 const GettingStarted = lazy(() => import('./getting-started'));
@@ -50,21 +49,10 @@ export default function ErrorListPage() {
     if ((search.search ?? '') !== written) setText(search.search ?? '');
   }
   const filters = { status: status === 'all' ? undefined : status, order_by: orderBy, search: text.trim() || undefined };
-  const base = `/api/projects/${projectId}/error_tracking/issues/`;
-  const list = useQuery({
-    queryKey: ['error_issues', projectId, filters, page],
-    queryFn: ({ signal }) => api.get<Page<ErrorIssue>>(`${base}${qs({ ...filters, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })}`, { signal }),
-    placeholderData: keepPreviousData,
-    // Errors keep arriving: a filter switched back to shows what is new, not what it showed a moment ago.
-    staleTime: 0,
-  });
+  const list = useQuery(errorQueries.list(projectId, filters, page, PAGE_SIZE));
   const filtered = Boolean(filters.search) || status !== 'active';
   // No active issue: are there any at all? (Nothing yet → how to start; else all of them are resolved or suppressed.)
-  const anyIssue = useQuery({
-    queryKey: ['error_issues', projectId, 'any'],
-    queryFn: () => api.get<Page<ErrorIssue>>(`${base}?limit=1`),
-    enabled: !filtered && list.data?.count === 0,
-  });
+  const anyIssue = useQuery({ ...errorQueries.any(projectId), enabled: !filtered && list.data?.count === 0 });
   const clear = () => {
     debounced.cancel();
     setText('');

@@ -1,13 +1,12 @@
 import { Badge, Button, Checkbox, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, qs } from '../../api/client';
-import type { Page } from '../../api/types';
 import { timeAgo } from '../../components/format';
 import { describeError, EmptyState, ErrorState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { STATUS_INFO, type ErrorIssue } from './types';
+import { errorApi, errorQueries, issueMerged } from './api';
 
 /** "Merge": pick other issues that are the same error; their fingerprints and occurrences move into this one. */
 export default function MergeDialog({
@@ -27,18 +26,12 @@ export default function MergeDialog({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [ids, setIds] = useState<string[]>([]);
-  const others = useQuery({
-    queryKey: ['error_issues', projectId, 'merge', debounced],
-    queryFn: () => api.get<Page<ErrorIssue>>(`/api/projects/${projectId}/error_tracking/issues/${qs({ search: debounced.trim() || undefined, limit: 20 })}`),
-    enabled: opened,
-    placeholderData: keepPreviousData,
-  });
+  const others = useQuery({ ...errorQueries.mergeCandidates(projectId, debounced), enabled: opened });
   const merge = useMutation({
-    mutationFn: () => api.post<ErrorIssue>(`/api/projects/${projectId}/error_tracking/issues/${issue.id}/merge/`, { ids }),
+    mutationFn: () => errorApi.merge(projectId, issue.id, ids),
     onSuccess: (merged) => {
       onMerged(merged);
-      for (const key of ['error_issue_volume', 'error_issue_people', 'error_issue_events'])
-        void queryClient.invalidateQueries({ queryKey: [key, projectId, issue.id] });
+      issueMerged(queryClient, projectId, issue.id);
       toast({ color: 'green', message: `Merged ${ids.length} issue${ids.length === 1 ? '' : 's'} into ${merged.name}.` });
       setIds([]);
       onClose();

@@ -3,15 +3,14 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { api, qs } from '../../api/client';
 import { useProjectId } from '../../api/hooks';
-import type { CapturedEvent, Page } from '../../api/types';
 import { EventCountsChart } from '../../components/chart';
 import { formatTime, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
 import { completeFilters, parsePropertyFilters, PropertyFilters } from './property-filters';
+import { eventQueries } from './api';
 
 const STEP = 50;
 
@@ -49,8 +48,7 @@ export default function EventsPage() {
   };
   const canLive = !search.before;
   const events = useQuery({
-    queryKey: ['events', projectId, filters, limit],
-    queryFn: () => api.get<Page<CapturedEvent>>(`/api/projects/${projectId}/events/${qs({ ...filters, limit })}`),
+    ...eventQueries.list(projectId, filters, limit),
     placeholderData: keepPreviousData,
     refetchInterval: live && canLive ? 5000 : false,
     refetchIntervalInBackground: false,

@@ -21,15 +21,16 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client';
 import { useProjectId } from '../../api/hooks';
-import type { FeatureFlag, Page } from '../../api/types';
 import { useFormErrors } from '../../components/form-errors';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { launchChanges } from './flag-changes';
 import { FlagChanges } from './flag-changes-dialog';
 import { experimentFlagOptions } from './flag-options';
-import type { Experiment, ExperimentVariant, Metric } from './types';
+import type { ExperimentVariant, Metric } from './types';
+import { flagQueries } from '../flags/api';
+import { eventQueries } from '../events/api';
+import { experimentQueries } from './api';
 
 interface MetricDraft {
   kind: 'conversion' | 'mean';
@@ -70,19 +71,10 @@ const DEFAULT_SPLIT: ExperimentVariant[] = [
 export function ExperimentForm({ onSave }: { onSave: (body: Record<string, unknown>) => Promise<void> }) {
   const projectId = useProjectId();
   const search = useSearch({ strict: false }) as { flag?: string };
-  const flags = useQuery({
-    queryKey: ['feature_flags', projectId, 'multivariant'],
-    queryFn: () => api.get<Page<FeatureFlag>>(`/api/projects/${projectId}/feature_flags/?type=multivariant&limit=200`),
-  });
+  const flags = useQuery(flagQueries.multivariant(projectId));
   // A flag already in a draft or running experiment cannot take another one.
-  const experiments = useQuery({
-    queryKey: ['experiments', projectId, 'all'],
-    queryFn: () => api.get<Page<Experiment>>(`/api/projects/${projectId}/experiments/?limit=1000`),
-  });
-  const eventNames = useQuery({
-    queryKey: ['event_names', projectId],
-    queryFn: () => api.get<{ results: string[] }>(`/api/projects/${projectId}/event_names/`),
-  });
+  const experiments = useQuery(experimentQueries.all(projectId));
+  const eventNames = useQuery(eventQueries.names(projectId));
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [flagKey, setFlagKey] = useState('');

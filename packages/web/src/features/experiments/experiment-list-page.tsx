@@ -1,13 +1,12 @@
 import { Anchor, Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { api, qs } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
-import type { Page } from '../../api/types';
 import { formatTime } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
-import { metricLabel, STATUS_INFO, type Experiment } from './types';
+import { metricLabel, STATUS_INFO } from './types';
+import { experimentQueries } from './api';
 
 const PAGE_SIZE = 25;
 
@@ -17,12 +16,7 @@ export default function ExperimentListPage() {
   const search = useSearch({ strict: false }) as Record<string, string | undefined>;
   const navigate = useNavigate();
   const page = Math.max(1, Number(search.page) || 1);
-  const list = useQuery({
-    queryKey: ['experiments', projectId, page],
-    queryFn: ({ signal }) =>
-      api.get<Page<Experiment>>(`/api/projects/${projectId}/experiments/${qs({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(experimentQueries.list(projectId, page, PAGE_SIZE));
   const newButton = canWrite(me.data) && (
     <Button component={Link} to={`/project/${projectId}/experiments/new`}>
       New experiment

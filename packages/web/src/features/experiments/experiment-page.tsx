@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Card, Group, Modal, Radio, SimpleGrid, Stack, Te
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
 import { confirm } from '../../components/confirm';
 import { CopyCode } from '../../components/copy-code';
@@ -15,6 +14,7 @@ import { ExperimentResultsPanel } from './experiment-results';
 import { launchChanges, shipChanges } from './flag-changes';
 import { FlagChanges } from './flag-changes-dialog';
 import { metricLabel, STATUS_INFO, type Experiment, type ExperimentStatus } from './types';
+import { experimentApi, experimentQueries, experimentSaved } from './api';
 
 export default function ExperimentPage() {
   const { experimentId } = useParams({ strict: false }) as { experimentId: string };
@@ -23,24 +23,12 @@ export default function ExperimentPage() {
   const queryClient = useQueryClient();
   const me = useMe();
   const isNew = experimentId === 'new';
-  const base = `/api/projects/${projectId}/experiments/`;
   const trail = [{ label: 'Experiments', to: `/project/${projectId}/experiments` }];
-  const experiment = useQuery({
-    queryKey: ['experiment', projectId, experimentId],
-    queryFn: () => api.get<Experiment>(`${base}${encodeURIComponent(experimentId)}/`),
-    enabled: !isNew,
-  });
-  const saved = (e: Experiment) => {
-    queryClient.setQueryData(['experiment', projectId, String(e.id)], e);
-    void queryClient.invalidateQueries({ queryKey: ['experiments', projectId] });
-    void queryClient.invalidateQueries({ queryKey: ['experiment_results', projectId, e.id] });
-    // Its flag's page names it, and launching or shipping changes the flag.
-    void queryClient.invalidateQueries({ queryKey: ['feature_flag', projectId, String(e.feature_flag.id)] });
-    void queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
-  };
+  const experiment = useQuery({ ...experimentQueries.detail(projectId, experimentId), enabled: !isNew });
+  const saved = (e: Experiment) => experimentSaved(queryClient, projectId, e);
   const [launching, setLaunching] = useState(false);
   const move = useMutation({
-    mutationFn: (status: ExperimentStatus) => api.patch<Experiment>(`${base}${experimentId}/`, { status }),
+    mutationFn: (status: ExperimentStatus) => experimentApi.setStatus(projectId, experimentId, status),
     onSuccess: (e) => {
       saved(e);
       setLaunching(false);
@@ -55,7 +43,7 @@ export default function ExperimentPage() {
         <PageHeader title="New experiment" trail={trail} description="Split people between a control and variants, and compare what they do next." />
         <ExperimentForm
           onSave={async (body) => {
-            const e = await api.post<Experiment>(base, body);
+            const e = await experimentApi.create(projectId, body);
             saved(e);
             toast({ message: `Created ${e.name}.` });
             await navigate({ to: `/project/${projectId}/experiments/${e.id}`, replace: true });
@@ -192,7 +180,7 @@ function ShipVariant({ projectId, experiment, onShipped }: { projectId: number; 
   const [opened, setOpened] = useState(false);
   const [variant, setVariant] = useState(experiment.variants.find((v) => v.key !== 'control')?.key ?? 'control');
   const ship = useMutation({
-    mutationFn: () => api.post<Experiment>(`/api/projects/${projectId}/experiments/${experiment.id}/ship/`, { variant }),
+    mutationFn: () => experimentApi.ship(projectId, experiment.id, variant),
     onSuccess: (e) => {
       onShipped(e);
       setOpened(false);

@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { api, qs } from '../../api/client';
 import { timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { splitText } from './flag-changes';
@@ -20,6 +19,7 @@ import {
   type MetricResult,
   type Method,
 } from './types';
+import { experimentQueries } from './api';
 
 const TimeChart = lazy(() => import('../../components/time-chart'));
 
@@ -38,12 +38,7 @@ export function useResultsOptions() {
 /** Results of a started experiment: the method switch, the SRM warning, each metric's intervals and numbers, exposures per day. */
 export function ExperimentResultsPanel({ projectId, experiment }: { projectId: number; experiment: Experiment }) {
   const { method, sequential, set } = useResultsOptions();
-  const results = useQuery({
-    queryKey: ['experiment_results', projectId, experiment.id, method, sequential],
-    queryFn: ({ signal }) =>
-      api.get<ExperimentResults>(`/api/projects/${projectId}/experiments/${experiment.id}/results/${qs({ method, sequential })}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const results = useQuery(experimentQueries.results(projectId, experiment.id, method, sequential));
 
   return (
     <Stack gap="lg">

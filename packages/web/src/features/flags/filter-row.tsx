@@ -1,5 +1,5 @@
 import { ActionIcon, Autocomplete, Group, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
-import { groupTypeName } from '../../api/hooks';
+import { groupTypeName } from '../persons/api';
 import type { GroupType } from '../../api/types';
 import { LIST_OPERATORS, NO_VALUE, OPERATORS, type FilterDraft } from './flag-draft';
 

@@ -17,7 +17,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { groupTypeName, useGroupTypes, usePersonPropertyNames } from '../../api/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { groupTypeName, personQueries } from '../persons/api';
 import { useFormErrors } from '../../components/form-errors';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { flagFieldOf, fromDraft, round, type ConditionDraft, type FlagDraft, type VariantDraft } from './flag-draft';
@@ -45,8 +46,8 @@ export function FlagForm({
   const [busy, setBusy] = useState(false);
   const errors = useFormErrors(flagFieldOf);
   const guard = useUnsavedChanges(!readOnly && JSON.stringify(d) !== JSON.stringify(initial));
-  const groupTypes = useGroupTypes(projectId).data?.results;
-  const propertyNames = usePersonPropertyNames(projectId).data ?? [];
+  const groupTypes = useQuery(personQueries.groupTypes(projectId)).data?.results;
+  const propertyNames = useQuery(personQueries.propertyNames(projectId)).data ?? [];
   const isNew = !initial.key;
   const update = (patch: Partial<FlagDraft>) => setD((prev) => ({ ...prev, ...patch }));
   const setCondition = (i: number, patch: Partial<ConditionDraft>) => update({ conditions: d.conditions.map((c, j) => (j === i ? { ...c, ...patch } : c)) });

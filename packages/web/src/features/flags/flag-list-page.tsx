@@ -1,16 +1,17 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, qs } from '../../api/client';
-import { canWrite, useGroupTypes, useMe, useProjectId } from '../../api/hooks';
-import type { FeatureFlag, Page } from '../../api/types';
+import { canWrite, useMe, useProjectId } from '../../api/hooks';
+import type { FeatureFlag } from '../../api/types';
+import { personQueries } from '../persons/api';
 import { confirm } from '../../components/confirm';
 import { describeError, EmptyState, ErrorState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { PageHeader } from '../../components/page-header';
 import { isMultivariate, rolloutSummary } from './flag-summary';
+import { flagApi, flagQueries, flagsChanged } from './api';
 
 const PAGE_SIZE = 25;
 
@@ -38,14 +39,7 @@ export default function FlagListPage() {
     if ((search.search ?? '') !== written) setText(search.search ?? '');
   }
   const filters = { search: text || undefined, active: search.active, type: search.type, has_early_access: search.has_early_access };
-  const list = useQuery({
-    queryKey: ['feature_flags', projectId, filters, page],
-    queryFn: ({ signal }) =>
-      api.get<Page<FeatureFlag>>(`/api/projects/${projectId}/feature_flags/${qs({ ...filters, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })}`, {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(flagQueries.list(projectId, filters, page, PAGE_SIZE));
   const filtered = Object.values(filters).some(Boolean);
   const newButton = canWrite(me.data) && (
     <Button component={Link} to={`/project/${projectId}/feature_flags/new`}>
@@ -201,12 +195,12 @@ export default function FlagListPage() {
 
 function FlagRow({ flag, projectId, editable }: { flag: FeatureFlag; projectId: number; editable: boolean }) {
   const queryClient = useQueryClient();
-  const groupTypes = useGroupTypes(projectId).data?.results;
+  const groupTypes = useQuery(personQueries.groupTypes(projectId)).data?.results;
   const toggle = useMutation({
-    mutationFn: (active: boolean) => api.patch<FeatureFlag>(`/api/projects/${projectId}/feature_flags/${flag.id}/`, { active }),
+    mutationFn: (active: boolean) => flagApi.update(projectId, flag.id, { active }),
     onSuccess: (saved) => {
       toast({ message: `${saved.key} is now ${saved.active ? 'active' : 'inactive'}.` });
-      void queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
+      void flagsChanged(queryClient, projectId);
     },
     onError: (error) => toast({ color: 'red', title: 'Could not change the flag', message: describeError(error) }),
   });

@@ -2,9 +2,8 @@ import { Anchor, Badge, Button, Card, Code, Group, JsonInput, Stack, Tabs, Text,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client';
 import { canWrite, useMe, useProject, useProjectId } from '../../api/hooks';
-import type { FeatureFlag, FeatureFlagDetail, FlagDetail, FlagUse } from '../../api/types';
+import type { FeatureFlag, FeatureFlagDetail, FlagUse } from '../../api/types';
 import { ActivityLog } from '../activity/activity-log';
 import { EventCountsChart } from '../../components/chart';
 import { confirm } from '../../components/confirm';
@@ -16,6 +15,7 @@ import { toDraft } from './flag-draft';
 import { FlagForm } from './flag-form';
 import { reasonInWords } from './reason';
 import { isMultivariate } from './flag-summary';
+import { flagApi, flagQueries, flagSaved, flagsChanged } from './api';
 
 export default function FlagPage() {
   const { flagId } = useParams({ strict: false }) as { flagId: string };
@@ -25,19 +25,14 @@ export default function FlagPage() {
   const queryClient = useQueryClient();
   const me = useMe();
   const isNew = flagId === 'new';
-  const base = `/api/projects/${projectId}/feature_flags/`;
-  const flag = useQuery({
-    queryKey: ['feature_flag', projectId, flagId],
-    queryFn: () => api.get<FeatureFlagDetail>(`${base}${encodeURIComponent(flagId)}/`),
-    enabled: !isNew,
-  });
+  const flag = useQuery({ ...flagQueries.detail(projectId, flagId), enabled: !isNew });
   const trail = [{ label: 'Feature flags', to: `/project/${projectId}/feature_flags` }];
 
   const remove = useMutation({
-    mutationFn: () => api.patch(`${base}${flagId}/`, { deleted: true }),
+    mutationFn: () => flagApi.remove(projectId, flagId),
     onSuccess: async () => {
       toast({ message: `Deleted ${flag.data?.key}.` });
-      await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
+      await flagsChanged(queryClient, projectId);
       await navigate({ to: `/project/${projectId}/feature_flags` });
     },
     onError: (error) => toast({ color: 'red', title: 'Could not delete the flag', message: describeError(error) }),
@@ -51,9 +46,9 @@ export default function FlagPage() {
           projectId={projectId}
           initial={toDraft()}
           onSave={async (body) => {
-            const saved = await api.post<FeatureFlag>(base, body);
+            const saved = await flagApi.create(projectId, body);
             toast({ message: `Created ${saved.key}.` });
-            await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
+            await flagsChanged(queryClient, projectId);
             await navigate({ to: `/project/${projectId}/feature_flags/${saved.id}`, replace: true });
           }}
         />
@@ -104,9 +99,8 @@ export default function FlagPage() {
             initial={toDraft(f)}
             readOnly={!canWrite(me.data)}
             onSave={async (body) => {
-              const saved = await api.patch<FeatureFlag>(`${base}${f.id}/`, body);
-              queryClient.setQueryData(['feature_flag', projectId, flagId], saved);
-              await queryClient.invalidateQueries({ queryKey: ['feature_flags', projectId] });
+              const saved = await flagApi.update(projectId, f.id, body);
+              await flagSaved(queryClient, projectId, flagId, saved);
               toast({ color: 'green', message: `Saved ${saved.key}.` });
             }}
             onDelete={async () => {
@@ -201,7 +195,7 @@ function TestUser({ flag }: { flag: FeatureFlag }) {
       if (parsed.error) throw new Error(`Person properties: ${parsed.error}`);
       if (parsed.value !== undefined && (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)))
         throw new Error('Person properties must be a JSON object.');
-      const answer = await api.post<{ flags?: Record<string, FlagDetail>; errorsWhileComputingFlags?: boolean }>('/flags/?v=2', {
+      const answer = await flagApi.evaluate({
         token: project!.api_token,
         distinct_id: distinctId.trim(),
         ...(parsed.value ? { person_properties: parsed.value } : {}),

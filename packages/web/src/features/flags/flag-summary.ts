@@ -1,4 +1,4 @@
-import { groupTypeName } from '../../api/hooks';
+import { groupTypeName } from '../persons/api';
 import type { FeatureFlag, GroupType } from '../../api/types';
 
 export const isMultivariate = (flag: Pick<FeatureFlag, 'filters'>) => (flag.filters?.multivariate?.variants?.length ?? 0) > 0;

@@ -1,9 +1,8 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { api, qs } from '../../api/client';
-import { useEarlyAccessFeatures, useProject, useProjectId } from '../../api/hooks';
-import type { CapturedEvent, FlagDetail, Page, Person } from '../../api/types';
+import { useProject, useProjectId } from '../../api/hooks';
+import type { Person } from '../../api/types';
 import { formatTime, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -11,16 +10,16 @@ import { STAGE_INFO } from '../early-access/stages';
 import { reasonInWords } from '../flags/reason';
 import { PageHeader } from '../../components/page-header';
 import { personLabel } from './persons-page';
+import { earlyAccessQueries } from '../early-access/api';
+import { personQueries } from './api';
+import { eventQueries } from '../events/api';
 
 export default function PersonPage() {
   const { distinctId: raw } = useParams({ strict: false }) as { distinctId: string };
   const distinctId = safeDecode(raw);
   const projectId = useProjectId();
   const trail = [{ label: 'People', to: `/project/${projectId}/persons` }];
-  const person = useQuery({
-    queryKey: ['person', projectId, distinctId],
-    queryFn: async () => (await api.get<Page<Person>>(`/api/projects/${projectId}/persons/${qs({ distinct_id: distinctId })}`)).results[0] ?? null,
-  });
+  const person = useQuery(personQueries.detail(projectId, distinctId));
   if (person.isPending) return <LoadingState />;
   if (person.error)
     return (
@@ -106,10 +105,7 @@ function safeDecode(text: string) {
 }
 
 function PersonEvents({ projectId, distinctId }: { projectId: number; distinctId: string }) {
-  const events = useQuery({
-    queryKey: ['events', projectId, { distinct_id: distinctId }, 50],
-    queryFn: () => api.get<Page<CapturedEvent>>(`/api/projects/${projectId}/events/${qs({ distinct_id: distinctId, limit: 50 })}`),
-  });
+  const events = useQuery(eventQueries.list(projectId, { distinct_id: distinctId }, 50));
   if (events.isPending) return <LoadingState />;
   if (events.error) return <ErrorState error={events.error} retry={() => events.refetch()} />;
   if (events.data.results.length === 0) return <EmptyState title="No events from this person yet" />;
@@ -140,11 +136,7 @@ function PersonEvents({ projectId, distinctId }: { projectId: number; distinctId
 
 function PersonFlags({ distinctId }: { distinctId: string }) {
   const { project, error: projectError } = useProject();
-  const flags = useQuery({
-    queryKey: ['person_flags', project?.id, distinctId],
-    queryFn: () => api.post<{ flags?: Record<string, FlagDetail> }>('/flags/?v=2', { token: project!.api_token, distinct_id: distinctId }),
-    enabled: !!project,
-  });
+  const flags = useQuery(personQueries.flags(project, distinctId));
   if (projectError) return <ErrorState error={projectError} />;
   if (!project || flags.isPending) return <LoadingState label="Evaluating the flags…" />;
   if (flags.error) return <ErrorState error={flags.error} retry={() => flags.refetch()} title="Could not evaluate the flags" />;
@@ -191,7 +183,7 @@ function PersonFlags({ distinctId }: { distinctId: string }) {
 }
 
 function PersonEarlyAccess({ projectId, person }: { projectId: number; person: Person | null }) {
-  const features = useEarlyAccessFeatures(projectId);
+  const features = useQuery(earlyAccessQueries.list(projectId));
   if (features.isPending) return <LoadingState />;
   if (features.error) return <ErrorState error={features.error} retry={() => features.refetch()} />;
   const rows = features.data.results

@@ -1,14 +1,14 @@
 import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, qs } from '../../api/client';
 import { useProjectId } from '../../api/hooks';
-import type { Page, Person } from '../../api/types';
+import type { Person } from '../../api/types';
 import { timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
+import { personQueries } from './api';
 
 const PAGE_SIZE = 50;
 
@@ -29,14 +29,7 @@ export default function PersonsPage() {
     navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, page: undefined, ...patch }), replace: true });
   const debounced = useDebouncedCallback((q: string) => set({ q: q || undefined }), 400);
   const q = search.q?.trim();
-  const persons = useQuery({
-    queryKey: ['persons', projectId, by, q, page],
-    queryFn: () =>
-      api.get<Page<Person>>(
-        `/api/projects/${projectId}/persons/${qs({ ...(q ? (by === 'distinct_id' ? { distinct_id: q } : { search: q }) : {}), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const persons = useQuery(personQueries.list(projectId, { by, q }, page, PAGE_SIZE));
   return (
     <>
       <PageHeader title="People" description="Everyone your apps identified or saw, with their properties." />
