@@ -6,6 +6,9 @@ import type { Experiment, ExperimentResults, ExperimentStatus, Method } from './
 
 const base = (projectId: number) => `/api/projects/${projectId}/experiments/`;
 
+/** Experiments on a page of the list. */
+export const EXPERIMENTS_PAGE = 25;
+
 export const experimentKeys = {
   lists: (projectId: number) => ['experiments', projectId] as const,
   list: (projectId: number, page: number) => ['experiments', projectId, page] as const,

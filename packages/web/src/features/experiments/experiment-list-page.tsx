@@ -6,9 +6,7 @@ import { formatTime } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
 import { metricLabel, STATUS_INFO } from './types';
-import { experimentQueries } from './api';
-
-const PAGE_SIZE = 25;
+import { experimentQueries, EXPERIMENTS_PAGE } from './api';
 
 export default function ExperimentListPage() {
   const projectId = useProjectId();
@@ -16,13 +14,13 @@ export default function ExperimentListPage() {
   const search = useSearch({ strict: false }) as Record<string, string | undefined>;
   const navigate = useNavigate();
   const page = Math.max(1, Number(search.page) || 1);
-  const list = useQuery(experimentQueries.list(projectId, page, PAGE_SIZE));
+  const list = useQuery(experimentQueries.list(projectId, page, EXPERIMENTS_PAGE));
   const newButton = canWrite(me.data) && (
     <Button component={Link} to={`/project/${projectId}/experiments/new`}>
       New experiment
     </Button>
   );
-  const pages = list.data ? Math.ceil(list.data.count / PAGE_SIZE) : 0;
+  const pages = list.data ? Math.ceil(list.data.count / EXPERIMENTS_PAGE) : 0;
 
   return (
     <>

@@ -7,6 +7,15 @@ const base = (projectId: number) => `/api/projects/${projectId}/persons/`;
 /** How the people list searches: in distinct ids, or in property values. */
 export type PersonSearch = { by: 'distinct_id' | 'property'; q?: string };
 
+/** A distinct id from the address: as it was encoded, or as it stands when it is no valid encoding. */
+export const safeDecode = (raw: string) => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
+
 export const personKeys = {
   list: (projectId: number, { by, q }: PersonSearch, page: number) => ['persons', projectId, by, q, page] as const,
   detail: (projectId: number, distinctId: string) => ['person', projectId, distinctId] as const,

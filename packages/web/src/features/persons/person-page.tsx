@@ -11,7 +11,7 @@ import { reasonInWords } from '../flags/reason';
 import { PageHeader } from '../../components/page-header';
 import { personLabel } from './persons-page';
 import { earlyAccessQueries } from '../early-access/api';
-import { personQueries } from './api';
+import { personQueries, safeDecode } from './api';
 import { eventQueries } from '../events/api';
 
 export default function PersonPage() {
@@ -94,14 +94,6 @@ export function PersonProperties({ properties }: { properties: Record<string, un
       )}
     </Stack>
   );
-}
-
-function safeDecode(text: string) {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 function PersonEvents({ projectId, distinctId }: { projectId: number; distinctId: string }) {
