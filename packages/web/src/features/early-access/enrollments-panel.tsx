@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Pagination, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { describeError, EmptyState, ErrorState, LoadingState } from '../../compo
 import { toast } from '../../components/toast';
 import { earlyAccessApi, earlyAccessQueries, enrollmentsChanged } from './api';
 import { personApi } from '../persons/api';
+import { Pager } from '../../components/list';
 
 const TimeChart = lazy(() => import('../../components/time-chart'));
 
@@ -212,12 +213,7 @@ export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: 
               <Text size="sm" c="dimmed">
                 {list.data.count} people
               </Text>
-              <Pagination
-                total={Math.ceil(list.data.count / PEOPLE_PAGE)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
+              <Pager count={list.data.count} pageSize={PEOPLE_PAGE} page={page} onChange={setPage} />
             </Group>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
 import { STATUS_INFO } from './types';
 import { errorQueries } from './api';
+import { ListSkeleton, ListFooter, usePage } from '../../components/list';
 
 // The first visit's instructions (code blocks with copy buttons and their tooltips) load only when there is nothing yet.
 const GettingStarted = lazy(() => import('./getting-started'));
@@ -29,7 +30,7 @@ export default function ErrorListPage() {
   const projectId = useProjectId();
   const search = useSearch({ strict: false }) as Record<string, string | undefined>;
   const navigate = useNavigate();
-  const page = Math.max(1, Number(search.page) || 1);
+  const [page, setPage] = usePage();
   // Active issues by default, as in PostHog: resolved and suppressed ones are one click away.
   const status = STATUSES.some((s) => s.value === search.status) ? search.status! : 'active';
   const orderBy = ORDERS.some((o) => o.value === search.order_by) ? search.order_by! : 'last_seen';
@@ -100,11 +101,7 @@ export default function ErrorListPage() {
       </Group>
 
       {list.isPending ? (
-        <Stack gap="xs" aria-busy>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={56} />
-          ))}
-        </Stack>
+        <ListSkeleton rows={4} height={56} />
       ) : list.error ? (
         <ErrorState error={list.error} retry={() => list.refetch()} title="Could not load the errors" missingApi="Errors need the error tracking API." />
       ) : list.data.results.length === 0 ? (
@@ -200,22 +197,13 @@ export default function ErrorListPage() {
               </Table>
             </Table.ScrollContainer>
           </Paper>
-          <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">
-              {list.data.count} issue{list.data.count === 1 ? '' : 's'}
-            </Text>
-            {list.data.count > PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(list.data.count / PAGE_SIZE)}
-                value={page}
-                onChange={(p) =>
-                  navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, page: p === 1 ? undefined : String(p) }) })
-                }
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-              />
-            )}
-          </Group>
+          <ListFooter
+            total={`${list.data.count} issue${list.data.count === 1 ? '' : 's'}`}
+            count={list.data.count}
+            pageSize={PAGE_SIZE}
+            page={page}
+            onChange={setPage}
+          />
         </>
       )}
     </>

@@ -1,26 +1,24 @@
-import { Anchor, Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { canWrite, useMe, useProjectId } from '../../api/hooks';
 import { formatTime } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
 import { metricLabel, STATUS_INFO } from './types';
 import { experimentQueries, EXPERIMENTS_PAGE } from './api';
+import { ListSkeleton, Pager, usePage } from '../../components/list';
 
 export default function ExperimentListPage() {
   const projectId = useProjectId();
   const me = useMe();
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>;
-  const navigate = useNavigate();
-  const page = Math.max(1, Number(search.page) || 1);
+  const [page, setPage] = usePage();
   const list = useQuery(experimentQueries.list(projectId, page, EXPERIMENTS_PAGE));
   const newButton = canWrite(me.data) && (
     <Button component={Link} to={`/project/${projectId}/experiments/new`}>
       New experiment
     </Button>
   );
-  const pages = list.data ? Math.ceil(list.data.count / EXPERIMENTS_PAGE) : 0;
 
   return (
     <>
@@ -30,11 +28,7 @@ export default function ExperimentListPage() {
         actions={newButton}
       />
       {list.isPending ? (
-        <Stack gap="xs" aria-busy>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={44} />
-          ))}
-        </Stack>
+        <ListSkeleton />
       ) : list.error ? (
         <ErrorState error={list.error} retry={() => list.refetch()} title="Could not load the experiments" missingApi="Experiments need the experiments API." />
       ) : list.data.results.length === 0 ? (
@@ -86,17 +80,9 @@ export default function ExperimentListPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 && (
+          {list.data.count > EXPERIMENTS_PAGE && (
             <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(p) =>
-                  navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, page: p > 1 ? String(p) : undefined }) })
-                }
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-              />
+              <Pager count={list.data.count} pageSize={EXPERIMENTS_PAGE} page={page} onChange={setPage} />
             </Group>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { toast } from '../../components/toast';
 import { PageHeader } from '../../components/page-header';
 import { isMultivariate, rolloutSummary } from './flag-summary';
 import { flagApi, flagQueries, flagsChanged } from './api';
+import { ListSkeleton, Pager, usePage } from '../../components/list';
 
 const PAGE_SIZE = 25;
 
@@ -20,7 +21,7 @@ export default function FlagListPage() {
   const search = useSearch({ strict: false }) as Record<string, string | undefined>;
   const navigate = useNavigate();
   const me = useMe();
-  const page = Math.max(1, Number(search.page) || 1);
+  const [page, setPage] = usePage();
   const [text, setText] = useState(search.search ?? '');
   const setSearch = (patch: Record<string, string | undefined>) =>
     navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, page: undefined, ...patch }), replace: true });
@@ -112,11 +113,7 @@ export default function FlagListPage() {
       </Group>
 
       {list.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={44} />
-          ))}
-        </Stack>
+        <ListSkeleton rows={4} />
       ) : list.error ? (
         <ErrorState error={list.error} retry={() => list.refetch()} title="Could not load the feature flags" />
       ) : list.data.results.length === 0 ? (
@@ -176,16 +173,7 @@ export default function FlagListPage() {
             <Text size="sm" c="dimmed">
               {list.data.count} flag{list.data.count === 1 ? '' : 's'}
             </Text>
-            {list.data.count > PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(list.data.count / PAGE_SIZE)}
-                value={page}
-                onChange={(p) =>
-                  navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, page: p === 1 ? undefined : String(p) }) })
-                }
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            )}
+            <Pager count={list.data.count} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
           </Group>
         </>
       )}

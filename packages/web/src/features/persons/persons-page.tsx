@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
 import { personQueries } from './api';
+import { ListFooter, usePage } from '../../components/list';
 
 const PAGE_SIZE = 50;
 
@@ -24,7 +25,7 @@ export default function PersonsPage() {
   const navigate = useNavigate();
   const by = search.by === 'property' ? 'property' : 'distinct_id';
   const [text, setText] = useState(search.q ?? '');
-  const page = Math.max(1, Number(search.page) || 1);
+  const [page, setPage] = usePage();
   const set = (patch: Record<string, string | undefined>) =>
     navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, page: undefined, ...patch }), replace: true });
   const debounced = useDebouncedCallback((q: string) => set({ q: q || undefined }), 400);
@@ -132,20 +133,13 @@ export default function PersonsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">
-              {persons.data.count} {persons.data.count === 1 ? 'person' : 'people'}
-            </Text>
-            {persons.data.count > PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(persons.data.count / PAGE_SIZE)}
-                value={page}
-                onChange={(p) =>
-                  navigate({ to: '.', search: (prev: Record<string, string | undefined>) => ({ ...prev, page: p === 1 ? undefined : String(p) }) })
-                }
-              />
-            )}
-          </Group>
+          <ListFooter
+            total={`${persons.data.count} ${persons.data.count === 1 ? 'person' : 'people'}`}
+            count={persons.data.count}
+            pageSize={PAGE_SIZE}
+            page={page}
+            onChange={setPage}
+          />
         </>
       )}
     </>
