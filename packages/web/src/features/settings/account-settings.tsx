@@ -1,11 +1,12 @@
 import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useMe } from '../../api/hooks';
 import { useFormErrors } from '../../components/form-errors';
 import { toast } from '../../components/toast';
 import { Section } from './section';
+import { settingsApi } from './api';
 
 interface Fields {
   current: string;
@@ -28,7 +29,7 @@ export function AccountSettings() {
     errors.clear(name);
   };
   const change = useMutation({
-    mutationFn: () => api.post('/api/users/@me/password/', { current_password: fields.current, password: fields.password }),
+    mutationFn: () => settingsApi.changePassword({ current_password: fields.current, password: fields.password }),
     onSuccess: () => {
       setFields(EMPTY);
       toast({ message: 'Password changed. Your other sessions have ended.' });

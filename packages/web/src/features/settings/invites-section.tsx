@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import type { Invite, Role } from '../../api/types';
+import type { CreatedInvite, Invite, Role } from '../../api/types';
 import { confirm } from '../../components/confirm';
 import { CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
@@ -11,21 +10,22 @@ import { describeError, ErrorState, LoadingState } from '../../components/states
 import { toast } from '../../components/toast';
 import { ROLES } from './roles';
 import { Section } from './section';
+import { invitesChanged, settingsApi, settingsQueries } from './api';
 
 /** Settings → Members, for admins: invite links (made, pending, revoked), each shown once when made. */
 export function InvitesSection() {
   const queryClient = useQueryClient();
-  const invites = useQuery({ queryKey: ['invites'], queryFn: () => api.get<{ results: Invite[] }>('/api/organization/invites/') });
+  const invites = useQuery(settingsQueries.invites());
   const [role, setRole] = useState<Role>('member');
   const [email, setEmail] = useState('');
-  const [created, setCreated] = useState<Invite | null>(null);
+  const [created, setCreated] = useState<CreatedInvite | null>(null);
   const errors = useFormErrors();
   const changed = (message: string) => {
     toast({ message });
-    void queryClient.invalidateQueries({ queryKey: ['invites'] });
+    void invitesChanged(queryClient);
   };
   const invite = useMutation({
-    mutationFn: () => api.post<Invite>('/api/organization/invites/', { role, ...(email.trim() ? { email: email.trim() } : {}) }),
+    mutationFn: () => settingsApi.invite({ role, ...(email.trim() ? { email: email.trim() } : {}) }),
     onSuccess: (inv) => {
       setCreated(inv);
       setEmail('');
@@ -34,7 +34,7 @@ export function InvitesSection() {
     onError: (e) => errors.fromError(e),
   });
   const revoke = useMutation({
-    mutationFn: (id: Invite['id']) => api.delete(`/api/organization/invites/${id}/`),
+    mutationFn: (id: Invite['id']) => settingsApi.revokeInvite(id),
     onSuccess: () => changed('Invite revoked.'),
     onError: (e) => toast({ color: 'red', title: 'Could not revoke the invite', message: describeError(e) }),
   });

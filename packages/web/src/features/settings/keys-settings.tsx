@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { isAdmin, useMe, useProjectId, useProjects } from '../../api/hooks';
 import type { CreatedPersonalApiKey, PersonalApiKey } from '../../api/types';
 import { confirm } from '../../components/confirm';
@@ -26,6 +25,7 @@ import { formatTime, timeAgo } from '../../components/format';
 import { describeError, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Section } from './section';
+import { keysChanged, settingsApi, settingsQueries } from './api';
 
 /** What a key's scope can name (`<object>:read|write`), as the service lists them, with the words the app uses. */
 const OBJECTS = [
@@ -62,14 +62,14 @@ export function KeysSettings() {
   const me = useMe();
   const admin = isAdmin(me.data);
   const projects = useProjects();
-  const keys = useQuery({ queryKey: ['personal_api_keys'], queryFn: () => api.get<{ results: PersonalApiKey[] }>('/api/personal_api_keys/') });
+  const keys = useQuery(settingsQueries.keys());
   const [created, setCreated] = useState<CreatedPersonalApiKey | null>(null);
   const projectName = (id: number) => projects.data?.results.find((p) => p.id === id)?.name ?? `Project ${id}`;
   const revoke = useMutation({
-    mutationFn: (id: PersonalApiKey['id']) => api.delete(`/api/personal_api_keys/${id}/`),
+    mutationFn: (id: PersonalApiKey['id']) => settingsApi.revokeKey(id),
     onSuccess: () => {
       toast({ message: 'Key revoked: requests made with it now fail.' });
-      void queryClient.invalidateQueries({ queryKey: ['personal_api_keys'] });
+      void keysChanged(queryClient);
     },
     onError: (e) => toast({ color: 'red', title: 'Could not revoke the key', message: describeError(e) }),
   });
@@ -217,7 +217,7 @@ function NewKey({
   const scopes = everything ? roleScopes : picked;
   const create = useMutation({
     mutationFn: () =>
-      api.post<CreatedPersonalApiKey>('/api/personal_api_keys/', {
+      settingsApi.createKey({
         label: label.trim(),
         scopes,
         ...(projectIds.length ? { project_ids: projectIds.map(Number) } : {}),
@@ -225,7 +225,7 @@ function NewKey({
     onSuccess: (key) => {
       onCreated(key);
       setLabel('');
-      void queryClient.invalidateQueries({ queryKey: ['personal_api_keys'] });
+      void keysChanged(queryClient);
     },
     onError: (e) => errors.fromError(e),
   });

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { isAdmin, useMe, useMembers } from '../../api/hooks';
 import type { Member, PasswordReset, Role } from '../../api/types';
 import { confirm } from '../../components/confirm';
@@ -12,6 +11,7 @@ import { toast } from '../../components/toast';
 import { InvitesSection } from './invites-section';
 import { ROLES } from './roles';
 import { Section } from './section';
+import { membersChanged, settingsApi } from './api';
 
 /** Settings → Members: the members with their roles; admins change roles, remove members, make reset links and invite. */
 export function MembersSettings() {
@@ -22,21 +22,21 @@ export function MembersSettings() {
   const [reset, setReset] = useState<PasswordReset | null>(null);
   const changed = (message: string) => {
     toast({ message });
-    void queryClient.invalidateQueries({ queryKey: ['members'] });
+    void membersChanged(queryClient);
   };
   const failed = (title: string) => (e: unknown) => toast({ color: 'red', title, message: describeError(e) });
   const setMemberRole = useMutation({
-    mutationFn: ({ id, role }: { id: number; role: Role }) => api.patch(`/api/organization/members/${id}/`, { role }),
+    mutationFn: ({ id, role }: { id: number; role: Role }) => settingsApi.setRole(id, role),
     onSuccess: () => changed('Role changed.'),
     onError: failed('Could not change the role'),
   });
   const removeMember = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/organization/members/${id}/`),
+    mutationFn: (id: number) => settingsApi.removeMember(id),
     onSuccess: () => changed('Member removed; their sessions ended and their keys were revoked.'),
     onError: failed('Could not remove the member'),
   });
   const makeReset = useMutation({
-    mutationFn: (id: number) => api.post<PasswordReset>(`/api/organization/members/${id}/password_reset/`),
+    mutationFn: (id: number) => settingsApi.passwordReset(id),
     onSuccess: setReset,
     onError: failed('Could not make a password reset link'),
   });

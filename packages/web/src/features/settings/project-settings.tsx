@@ -1,15 +1,14 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client';
 import { isAdmin, useMe, useProject } from '../../api/hooks';
-import type { Project } from '../../api/types';
 import { CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { InstallSection } from './install-section';
 import { Section } from './section';
+import { projectsChanged, settingsApi } from './api';
 
 /** Settings → Project: the project's name, its token and how to install the client. */
 export function ProjectSettings() {
@@ -19,11 +18,11 @@ export function ProjectSettings() {
   const [name, setName] = useState<string | null>(null);
   const errors = useFormErrors();
   const rename = useMutation({
-    mutationFn: (value: string) => api.patch<Project>(`/api/projects/${project!.id}/`, { name: value }),
+    mutationFn: (value: string) => settingsApi.renameProject(project!.id, value),
     onSuccess: () => {
       toast({ message: 'Project renamed.' });
       setName(null);
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void projectsChanged(queryClient);
     },
     onError: (e) => errors.fromError(e),
   });

@@ -2,14 +2,13 @@ import { Anchor, Button, Group, Table, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { isAdmin, useMe, useProjects } from '../../api/hooks';
-import type { Project } from '../../api/types';
 import { useFormErrors } from '../../components/form-errors';
 import { formatTime } from '../../components/format';
 import { ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Section } from './section';
+import { projectsChanged, settingsApi } from './api';
 
 /** Settings → Projects: every project, and a new one (admins). */
 export function ProjectsSettings() {
@@ -20,10 +19,10 @@ export function ProjectsSettings() {
   const [name, setName] = useState('');
   const errors = useFormErrors();
   const create = useMutation({
-    mutationFn: () => api.post<Project>('/api/projects/', { name: name.trim() }),
+    mutationFn: () => settingsApi.createProject(name.trim()),
     onSuccess: async (project) => {
       setName('');
-      await queryClient.invalidateQueries({ queryKey: ['projects'] });
+      await projectsChanged(queryClient);
       toast({ message: `Created ${project.name}.` });
       await navigate({ to: `/project/${project.id}/settings/project` });
     },

@@ -1,4 +1,4 @@
-import type { Role } from '../../api/types';
+import { ROLES as ALL_ROLES, type Role } from '../../api/types';
 
-/** The roles, from least to most rights, as the pickers list them. */
-export const ROLES: Role[] = ['viewer', 'member', 'admin', 'owner'];
+/** The roles, from least to most rights, as the pickers list them (the API's enum, in its order). */
+export const ROLES: Role[] = [...ALL_ROLES];

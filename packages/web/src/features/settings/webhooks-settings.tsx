@@ -1,9 +1,8 @@
 import { Badge, Button, Card, Checkbox, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { useProjectId } from '../../api/hooks';
-import type { Page, Webhook, WebhookDelivery } from '../../api/types';
+import { WEBHOOK_KINDS, type Webhook } from '../../api/types';
 import { confirm } from '../../components/confirm';
 import { CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
@@ -11,23 +10,21 @@ import { timeAgo } from '../../components/format';
 import { describeError, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Section } from './section';
-
-const KINDS = ['early_access.enrolled', 'early_access.unenrolled', 'early_access.stage_changed', 'feature_flag.changed', 'error.new_issue', 'error.regressed'];
+import { settingsApi, settingsQueries, webhooksChanged } from './api';
 
 /** Settings → Webhooks: the project's webhooks, their deliveries, and a new one. */
 export function WebhooksSettings() {
   const projectId = useProjectId();
   const queryClient = useQueryClient();
-  const base = `/api/projects/${projectId}/webhooks/`;
-  const hooks = useQuery({ queryKey: ['webhooks', projectId], queryFn: () => api.get<Page<Webhook>>(base) });
+  const hooks = useQuery(settingsQueries.webhooks(projectId));
   const [url, setUrl] = useState('');
   const [kinds, setKinds] = useState<string[]>(['feature_flag.changed']);
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<Webhook['id'] | null>(null);
   const errors = useFormErrors((attr) => (attr === 'url' || attr === 'kinds' ? attr : undefined));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks', projectId] });
+  const refresh = () => webhooksChanged(queryClient, projectId);
   const create = useMutation({
-    mutationFn: () => api.post<Webhook>(base, { url: url.trim(), kinds }),
+    mutationFn: () => settingsApi.createWebhook(projectId, { url: url.trim(), kinds }),
     onSuccess: (hook) => {
       setUrl('');
       setSecret(hook.secret ?? null);
@@ -36,12 +33,12 @@ export function WebhooksSettings() {
     onError: (e) => errors.fromError(e),
   });
   const update = useMutation({
-    mutationFn: ({ id, enabled }: { id: Webhook['id']; enabled: boolean }) => api.patch(`${base}${id}/`, { enabled }),
+    mutationFn: ({ id, enabled }: { id: Webhook['id']; enabled: boolean }) => settingsApi.setWebhookEnabled(projectId, id, enabled),
     onSuccess: () => void refresh(),
     onError: (e) => toast({ color: 'red', title: 'Could not change the webhook', message: describeError(e) }),
   });
   const remove = useMutation({
-    mutationFn: (id: Webhook['id']) => api.delete(`${base}${id}/`),
+    mutationFn: (id: Webhook['id']) => settingsApi.removeWebhook(projectId, id),
     onSuccess: () => void refresh(),
     onError: (e) => toast({ color: 'red', title: 'Could not delete the webhook', message: describeError(e) }),
   });
@@ -71,7 +68,7 @@ export function WebhooksSettings() {
           />
           <Checkbox.Group label="Send for" value={kinds} onChange={setKinds} error={errors.field('kinds')}>
             <Group mt={4}>
-              {KINDS.map((k) => (
+              {WEBHOOK_KINDS.map((k) => (
                 <Checkbox key={k} value={k} label={k} />
               ))}
             </Group>
@@ -131,7 +128,7 @@ export function WebhooksSettings() {
                   </Button>
                 </Group>
               </Group>
-              {open === h.id && <Deliveries path={`${base}${h.id}/deliveries/`} />}
+              {open === h.id && <Deliveries projectId={projectId} webhookId={h.id} />}
             </Card>
           ))}
         </Stack>
@@ -147,8 +144,8 @@ export function WebhooksSettings() {
   );
 }
 
-function Deliveries({ path }: { path: string }) {
-  const deliveries = useQuery({ queryKey: ['deliveries', path], queryFn: () => api.get<Page<WebhookDelivery>>(`${path}?limit=20`) });
+function Deliveries({ projectId, webhookId }: { projectId: number; webhookId: string }) {
+  const deliveries = useQuery(settingsQueries.deliveries(projectId, webhookId));
   if (deliveries.isPending) return <LoadingState />;
   if (deliveries.error) return <ErrorState error={deliveries.error} retry={() => deliveries.refetch()} />;
   if (deliveries.data.results.length === 0)
