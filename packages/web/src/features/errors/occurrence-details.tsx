@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Table, Text, Timeline, Title } from '@mantine/core
 import { formatTime, show } from '../../components/format';
 import { stepsOf, type ErrorEvent } from './types';
 
+/** A property as text, when it is a non-empty string. */
 export const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** Where the error happened: page, release, library, browser. */
