@@ -1,6 +1,7 @@
 // Issue 15: captureException and exception autocapture. Real thrown errors from real files, events read back from a
 // real service, autocapture in child processes that really crash.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -391,7 +392,8 @@ async function runChild(name: string, script: string, env: Record<string, string
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, output, file };
+  // With FORCE_COLOR in the environment, console.log colours numbers even into a pipe: compare the text.
+  return { code, output: stripVTControlCharacters(output), file };
 }
 
 // eslint-disable-next-line no-restricted-syntax -- the child runs with this process's environment, as an app would
