@@ -36,6 +36,7 @@ import { exceptionStacks } from './migrations/0013-exception-stacks';
 import { eventRowsWithoutForeignKeys } from './migrations/0014-event-rows-without-foreign-keys';
 import { sourceMapScopes } from './migrations/0015-source-map-scopes';
 import { passwordResets } from './migrations/0016-password-resets';
+import { surveys } from './migrations/0017-surveys';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -107,6 +108,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0014-event-rows-without-foreign-keys': eventRowsWithoutForeignKeys(dialect),
     '0015-source-map-scopes': sourceMapScopes(dialect),
     '0016-password-resets': passwordResets(),
+    '0017-surveys': surveys(dialect),
   };
 }
 

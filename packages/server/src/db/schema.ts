@@ -38,6 +38,8 @@ export interface FeatureFlagTable {
   deleted: number;
   ensure_experience_continuity: number;
   version: number;
+  /** The survey that made this flag (its targeting or internal targeting), kept by the service and not listed with the others. */
+  survey_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -325,6 +327,72 @@ export interface SourceMapTable {
   created_at: string;
 }
 
+/** A survey: its definition in the shape posthog-js reads (JSON text columns) and its two flags. */
+export interface SurveyTable {
+  id: string;
+  project_id: number;
+  name: string;
+  description: string;
+  /** popover | widget | api | external_survey */
+  type: string;
+  /** JSON array of questions, each with its server-made `id`. */
+  questions: string;
+  /** once | recurring | always */
+  schedule: string;
+  appearance: string | null;
+  conditions: string | null;
+  linked_flag_key: string | null;
+  targeting_flag_id: number | null;
+  internal_targeting_flag_id: number | null;
+  linked_early_access_feature_id: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  responses_limit: number | null;
+  iteration_count: number | null;
+  iteration_frequency_days: number | null;
+  current_iteration: number | null;
+  current_iteration_start_date: string | null;
+  enable_partial_responses: number;
+  archived: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A stored survey event (shown, dismissed, sent, abandoned), named by its survey's id whether or not it exists. */
+export interface SurveyEventTable {
+  id: Generated<number>;
+  project_id: number;
+  survey_id: string;
+  kind: string;
+  event_uuid: string;
+  distinct_id: string;
+  person_id: number | null;
+  submission_id: string | null;
+  iteration: number | null;
+  timestamp: string;
+  /** JSON object of the event's flag values (`$feature/<key>` → value), or null. */
+  flags: string | null;
+}
+
+/** One submission's answers, partial answers merged (question id → its latest answer). */
+export interface SurveyResponseTable {
+  id: Generated<number>;
+  project_id: number;
+  survey_id: string;
+  submission_id: string;
+  distinct_id: string;
+  person_id: number | null;
+  iteration: number | null;
+  answers: string;
+  completed: number;
+  /** 1 when it arrived after the survey ended (or for a survey that does not exist). */
+  late: number;
+  first_at: string;
+  last_at: string;
+  flags: string | null;
+}
+
 export interface Database {
   projects: ProjectTable;
   api_keys: ApiKeyTable;
@@ -352,6 +420,9 @@ export interface Database {
   error_tracking_occurrences: ErrorTrackingOccurrenceTable;
   error_tracking_issue_people: ErrorTrackingIssuePersonTable;
   source_maps: SourceMapTable;
+  surveys: SurveyTable;
+  survey_events: SurveyEventTable;
+  survey_responses: SurveyResponseTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */
