@@ -17,6 +17,7 @@ export function groupTypeOptions(types: GroupType[] | undefined, used: string[])
 export function FilterRow({
   filter,
   byGroup,
+  personOnly,
   groupTypes,
   propertyNames,
   error,
@@ -25,6 +26,8 @@ export function FilterRow({
 }: {
   filter: FilterDraft;
   byGroup: boolean;
+  /** Only a person's properties: no choice of whose. */
+  personOnly?: boolean;
   groupTypes: GroupType[] | undefined;
   /** Names of the project's person properties, suggested for a person's filter. */
   propertyNames: string[];
@@ -36,7 +39,7 @@ export function FilterRow({
   return (
     <Stack gap={4}>
       <Group gap="xs" align="flex-end" wrap="wrap">
-        {!byGroup && (
+        {!byGroup && !personOnly && (
           <Select
             label="Of"
             w={110}

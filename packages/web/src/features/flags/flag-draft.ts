@@ -92,6 +92,14 @@ const filterDraft = (p: PropertyFilter): FilterDraft => ({
   value: Array.isArray(p.value) ? JSON.stringify(p.value) : p.value === undefined || p.value === null ? '' : String(p.value),
 });
 
+/** Condition sets (a flag's `groups`) as the condition editor edits them. */
+export const toConditionDrafts = (groups: Condition[]): ConditionDraft[] =>
+  groups.map((g) => ({
+    filters: (Array.isArray(g.properties) ? g.properties : []).map(filterDraft),
+    rollout: g.rollout_percentage ?? 100,
+    variant: g.variant ?? null,
+  }));
+
 /** A flag as the form edits it. */
 export function toDraft(flag?: FeatureFlag): FlagDraft {
   const f: FlagFilters = flag?.filters ?? {};
@@ -102,11 +110,7 @@ export function toDraft(flag?: FeatureFlag): FlagDraft {
     // A new flag starts off: nobody gets it until someone turns it on, knowing who it serves.
     active: flag?.active ?? false,
     aggregation: f.aggregation_group_type_index == null ? 'person' : String(f.aggregation_group_type_index),
-    conditions: (Array.isArray(f.groups) ? f.groups : flag ? [] : [{ properties: [], rollout_percentage: 100 }]).map((g: Condition) => ({
-      filters: (Array.isArray(g.properties) ? g.properties : []).map(filterDraft),
-      rollout: g.rollout_percentage ?? 100,
-      variant: g.variant ?? null,
-    })),
+    conditions: toConditionDrafts(Array.isArray(f.groups) ? f.groups : flag ? [] : [{ properties: [], rollout_percentage: 100 }]),
     multivariate: variants.length > 0,
     variants: variants.map((v: Variant) => ({ key: v.key, name: v.name ?? '', rollout: v.rollout_percentage, payload: payloadText(f.payloads?.[v.key]) })),
     payload: payloadText(f.payloads?.['true']),
@@ -124,6 +128,36 @@ function filterValue(f: FilterDraft): unknown {
     return parsed.error ? f.value : parsed.value;
   }
   return f.value;
+}
+
+/** What keeps condition sets from being sent, by field (`rollout-<set>`, `filter-<set>-<filter>`). */
+export function conditionErrors(conditions: ConditionDraft[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  conditions.forEach((c, i) => {
+    const pct = Number(c.rollout);
+    if (c.rollout === '' || Number.isNaN(pct) || pct < 0 || pct > 100) errors[`rollout-${i}`] = 'A percentage from 0 to 100.';
+    c.filters.forEach((f, j) => {
+      if (!f.key.trim()) errors[`filter-${i}-${j}`] = 'Name the property this filter reads.';
+      else if (!NO_VALUE.has(f.operator) && (LIST_OPERATORS.has(f.operator) ? f.values.length === 0 : f.value.trim() === ''))
+        errors[`filter-${i}-${j}`] = 'Enter a value to compare with.';
+    });
+  });
+  return errors;
+}
+
+/** Condition sets as a flag's `groups`: matched by person (aggregation null) or by a group type. */
+export function toGroups(conditions: ConditionDraft[], aggregation: number | null = null, multivariate = false): Condition[] {
+  return conditions.map((c) => ({
+    properties: c.filters.map((f) => ({
+      key: f.key.trim(),
+      type: aggregation === null ? f.type : 'group',
+      operator: f.operator,
+      value: filterValue(f),
+      ...(f.type === 'group' || aggregation !== null ? { group_type_index: aggregation ?? Number(f.group_type_index) } : {}),
+    })),
+    rollout_percentage: Number(c.rollout),
+    ...(multivariate && c.variant ? { variant: c.variant } : {}),
+  }));
 }
 
 /** The body the API takes, or the field errors that keep the form from being sent. */
@@ -150,30 +184,12 @@ export function fromDraft(d: FlagDraft): { body?: Record<string, unknown>; error
     if (parsed.error) errors.payload = parsed.error;
     else if (parsed.value !== undefined) payloads.true = JSON.stringify(parsed.value);
   }
-  d.conditions.forEach((c, i) => {
-    const pct = Number(c.rollout);
-    if (c.rollout === '' || Number.isNaN(pct) || pct < 0 || pct > 100) errors[`rollout-${i}`] = 'A percentage from 0 to 100.';
-    c.filters.forEach((f, j) => {
-      if (!f.key.trim()) errors[`filter-${i}-${j}`] = 'Name the property this filter reads.';
-      else if (!NO_VALUE.has(f.operator) && (LIST_OPERATORS.has(f.operator) ? f.values.length === 0 : f.value.trim() === ''))
-        errors[`filter-${i}-${j}`] = 'Enter a value to compare with.';
-    });
-  });
+  Object.assign(errors, conditionErrors(d.conditions));
   if (Object.keys(errors).length) return { errors };
   const aggregation = d.aggregation === 'person' ? null : Number(d.aggregation);
   const filters: FlagFilters = {
     aggregation_group_type_index: aggregation,
-    groups: d.conditions.map((c) => ({
-      properties: c.filters.map((f) => ({
-        key: f.key.trim(),
-        type: aggregation === null ? f.type : 'group',
-        operator: f.operator,
-        value: filterValue(f),
-        ...(f.type === 'group' || aggregation !== null ? { group_type_index: aggregation ?? Number(f.group_type_index) } : {}),
-      })),
-      rollout_percentage: Number(c.rollout),
-      ...(d.multivariate && c.variant ? { variant: c.variant } : {}),
-    })),
+    groups: toGroups(d.conditions, aggregation, d.multivariate),
     multivariate: d.multivariate
       ? { variants: d.variants.map((v) => ({ key: v.key.trim(), ...(v.name ? { name: v.name } : {}), rollout_percentage: Number(v.rollout) })) }
       : null,

@@ -8,7 +8,6 @@ import {
   JsonInput,
   NumberInput,
   Select,
-  Slider,
   Stack,
   Switch,
   Text,
@@ -18,11 +17,12 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { groupTypeName, personQueries } from '../persons/api';
+import { personQueries } from '../persons/api';
 import { useFormErrors } from '../../components/form-errors';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
-import { flagFieldOf, fromDraft, round, type ConditionDraft, type FlagDraft, type VariantDraft } from './flag-draft';
-import { FilterRow, groupTypeOptions } from './filter-row';
+import { ConditionSets } from './condition-sets';
+import { flagFieldOf, fromDraft, round, type FlagDraft, type VariantDraft } from './flag-draft';
+import { groupTypeOptions } from './filter-row';
 
 /**
  * A flag's settings: key, description, on or off, release conditions (filters offer the project's person property
@@ -50,7 +50,6 @@ export function FlagForm({
   const propertyNames = useQuery(personQueries.propertyNames(projectId)).data ?? [];
   const isNew = !initial.key;
   const update = (patch: Partial<FlagDraft>) => setD((prev) => ({ ...prev, ...patch }));
-  const setCondition = (i: number, patch: Partial<ConditionDraft>) => update({ conditions: d.conditions.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
   const setVariant = (i: number, patch: Partial<VariantDraft>) => update({ variants: d.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
   const variantSum = round(d.variants.reduce((acc, v) => acc + (Number(v.rollout) || 0), 0));
 
@@ -149,101 +148,15 @@ export function FlagForm({
                   {errors.field('conditions')}
                 </Text>
               )}
-              {d.conditions.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  No condition set: nobody gets this flag. Add one to release it.
-                </Text>
-              )}
-              {d.conditions.map((c, i) => (
-                <Card key={i} withBorder padding="md" bg="var(--mantine-color-default-hover)">
-                  <Stack gap="sm">
-                    <Group justify="space-between">
-                      <Text fw={600} size="sm">
-                        Condition set {i + 1}
-                      </Text>
-                      <Button variant="subtle" color="red" size="compact-sm" onClick={() => update({ conditions: d.conditions.filter((_, j) => j !== i) })}>
-                        Remove set {i + 1}
-                      </Button>
-                    </Group>
-                    {c.filters.map((f, j) => (
-                      <FilterRow
-                        key={j}
-                        filter={f}
-                        byGroup={d.aggregation !== 'person'}
-                        groupTypes={groupTypes}
-                        propertyNames={propertyNames}
-                        error={errors.field(`filter-${i}-${j}`)}
-                        onChange={(patch) => setCondition(i, { filters: c.filters.map((x, k) => (k === j ? { ...x, ...patch } : x)) })}
-                        onRemove={() => setCondition(i, { filters: c.filters.filter((_, k) => k !== j) })}
-                      />
-                    ))}
-                    <Group>
-                      <Button
-                        variant="default"
-                        size="xs"
-                        onClick={() =>
-                          setCondition(i, {
-                            filters: [...c.filters, { key: '', type: 'person', group_type_index: '0', operator: 'exact', values: [], value: '' }],
-                          })
-                        }
-                      >
-                        Add filter
-                      </Button>
-                      {c.filters.length === 0 && (
-                        <Text size="xs" c="dimmed">
-                          No filters: this set matches every {d.aggregation === 'person' ? 'user' : groupTypeName(groupTypes, Number(d.aggregation))}.
-                        </Text>
-                      )}
-                    </Group>
-                    <Group align="flex-end" gap="md" wrap="wrap">
-                      <NumberInput
-                        label={i === 0 ? 'Rollout percentage' : `Rollout percentage of set ${i + 1}`}
-                        w={170}
-                        min={0}
-                        max={100}
-                        step={1}
-                        decimalScale={2}
-                        suffix="%"
-                        value={c.rollout}
-                        onChange={(v) => setCondition(i, { rollout: v })}
-                        error={errors.field(`rollout-${i}`)}
-                        clampBehavior="strict"
-                      />
-                      <Slider
-                        style={{ flex: '1 1 200px' }}
-                        mb={8}
-                        min={0}
-                        max={100}
-                        step={1}
-                        value={Number(c.rollout) || 0}
-                        onChange={(v) => setCondition(i, { rollout: v })}
-                        marks={[0, 25, 50, 75, 100].map((value) => ({ value, label: `${value}%` }))}
-                        thumbLabel={`Drag to set the rollout of set ${i + 1}`}
-                        label={(v) => `${v}%`}
-                      />
-                    </Group>
-                    {d.multivariate && (
-                      <Select
-                        label="Variant for this set"
-                        description="Optional: everyone matching this set gets this variant."
-                        w={260}
-                        data={[
-                          { value: '', label: 'Split by percentages' },
-                          ...d.variants.filter((v) => v.key.trim()).map((v) => ({ value: v.key.trim(), label: v.key.trim() })),
-                        ]}
-                        value={c.variant ?? ''}
-                        onChange={(v) => setCondition(i, { variant: v || null })}
-                        allowDeselect={false}
-                      />
-                    )}
-                  </Stack>
-                </Card>
-              ))}
-              <Group>
-                <Button variant="default" onClick={() => update({ conditions: [...d.conditions, { filters: [], rollout: 100, variant: null }] })}>
-                  Add condition set
-                </Button>
-              </Group>
+              <ConditionSets
+                conditions={d.conditions}
+                onChange={(conditions) => update({ conditions })}
+                aggregation={d.aggregation}
+                groupTypes={groupTypes}
+                propertyNames={propertyNames}
+                variants={d.multivariate ? d.variants.map((v) => v.key.trim()).filter(Boolean) : undefined}
+                errorOf={errors.field}
+              />
             </Stack>
           </Card>
 
