@@ -9,6 +9,7 @@ import { experimentRoutes } from './features/experiments/routes';
 import { flagRoutes } from './features/flags/routes';
 import { personRoutes } from './features/persons/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { surveyRoutes } from './features/surveys/routes';
 import { RouteError } from './layout/route-error';
 import { appRoute, homeRoute, NotFound, projectHomeRoute, projectRoute, rootRoute } from './routes';
 
@@ -21,6 +22,7 @@ const routeTree = rootRoute.addChildren([
       ...flagRoutes,
       ...earlyAccessRoutes,
       ...experimentRoutes,
+      ...surveyRoutes,
       ...errorRoutes,
       ...eventRoutes,
       ...personRoutes,

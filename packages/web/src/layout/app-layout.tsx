@@ -15,6 +15,7 @@ export const SECTIONS = [
   { path: 'feature_flags', label: 'Feature flags' },
   { path: 'early_access', label: 'Early access' },
   { path: 'experiments', label: 'Experiments' },
+  { path: 'surveys', label: 'Surveys' },
   { path: 'error_tracking', label: 'Errors' },
   { path: 'events', label: 'Events' },
   { path: 'persons', label: 'People' },
