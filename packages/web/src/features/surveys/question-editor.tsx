@@ -41,7 +41,7 @@ export function QuestionEditor({
   onChange,
   onRemove,
   onMove,
-  errorOf,
+  errors,
 }: {
   index: number;
   questions: QuestionDraft[];
@@ -50,12 +50,27 @@ export function QuestionEditor({
   onChange: (q: QuestionDraft) => void;
   onRemove: () => void;
   onMove: (to: number) => void;
-  errorOf: (field: string) => string | undefined;
+  /** The builder's errors by field: this question's are `questions.<index>.<field>`. */
+  errors: Record<string, string>;
 }) {
   const q = questions[index]!;
   const at = `questions.${index}`;
   const set = (patch: Partial<QuestionDraft>) => onChange({ ...q, ...patch });
-  const failed = ['question', 'choices', 'link', 'branching', 'description', 'buttonText', 'scale'].some((f) => errorOf(`${at}.${f}`));
+  const errorOf = (field: string) => errors[field];
+  const isChoice = q.type === 'single_choice' || q.type === 'multiple_choice';
+  const mine = Object.entries(errors).filter(([field]) => field.startsWith(`${at}.`));
+  const failed = mine.length > 0;
+  // Errors of fields this question's type does not edit (the API's "a rating takes no choices"): said on the question.
+  const edited = [
+    'question',
+    'description',
+    'buttonText',
+    'branching',
+    ...(q.type === 'rating' ? ['scale'] : []),
+    ...(isChoice ? ['choices'] : []),
+    ...(q.type === 'link' ? ['link'] : []),
+  ];
+  const stray = mine.filter(([field]) => !edited.includes(field.slice(at.length + 1))).map(([, message]) => message);
   const summary = branchingSummary(q);
   const tools = (
     <Group gap={4} wrap="nowrap">
@@ -101,7 +116,6 @@ export function QuestionEditor({
       </Card>
     );
 
-  const isChoice = q.type === 'single_choice' || q.type === 'multiple_choice';
   return (
     <Card
       withBorder
@@ -140,6 +154,11 @@ export function QuestionEditor({
           </Group>
           {tools}
         </Group>
+        {stray.map((message) => (
+          <Text key={message} size="sm" c="red" role="alert" className="wrap-anywhere">
+            {message}
+          </Text>
+        ))}
         <Textarea
           label="Question"
           value={q.question}

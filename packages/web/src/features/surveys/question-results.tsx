@@ -258,10 +258,22 @@ function Answers({
             {offset + 1}–{Math.min(offset + ANSWERS_PAGE, count)} of {count.toLocaleString()}
           </Text>
           <Group gap="xs">
-            <Button size="xs" variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ANSWERS_PAGE))}>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - ANSWERS_PAGE))}
+              aria-label={`Newer answers to question ${question.index + 1}`}
+            >
               Newer
             </Button>
-            <Button size="xs" variant="default" disabled={offset + ANSWERS_PAGE >= count} onClick={() => setOffset(offset + ANSWERS_PAGE)}>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={offset + ANSWERS_PAGE >= count}
+              onClick={() => setOffset(offset + ANSWERS_PAGE)}
+              aria-label={`Older answers to question ${question.index + 1}`}
+            >
               Older
             </Button>
           </Group>

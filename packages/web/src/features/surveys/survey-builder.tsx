@@ -197,7 +197,7 @@ export function SurveyBuilder({
                   setQuestions(moveQuestion(d.questions, i, to));
                   setOpen(to);
                 }}
-                errorOf={errors.field}
+                errors={errors.fields}
               />
             ))}
           </Stack>
