@@ -133,7 +133,7 @@ describe('a survey draft', () => {
       name: expect.stringContaining('name'),
       'questions.0.question': 'Write the question people will read.',
       'questions.1.choices': 'Give at least two choices, none of them empty.',
-      'questions.2.branching': 'Choose another question to go to.',
+      'questions.2.branching': 'Choose a later question to go to.',
       'questions.3.choices': 'Each choice must be different.',
       'conditions.url': 'Not a valid regular expression.',
       responses_limit: 'A whole number of responses, 1 or more.',
@@ -176,22 +176,36 @@ describe('branching when questions move', () => {
     const questions = [
       q('A', { type: 'response_based', responseValues: { '0': 1, '1': 3, '2': 'end' } }),
       q('B', { type: 'specific_question', index: 3 }),
-      q('C', { type: 'specific_question', index: 1 }),
+      q('C', { type: 'specific_question', index: 3 }),
       q('D'),
     ];
     expect(branchesOf(removeQuestion(questions, 1))).toEqual([
       ['A', { type: 'response_based', responseValues: { '1': 2, '2': 'end' } }],
-      ['C', { type: 'next_question' }],
+      ['C', { type: 'specific_question', index: 2 }],
       ['D', { type: 'next_question' }],
     ]);
   });
 
-  it('moving a question: branches follow the questions they named', () => {
-    const questions = [q('A', { type: 'specific_question', index: 2 }), q('B'), q('C', { type: 'specific_question', index: 0 })];
+  it('moving a question: branches follow the questions they named, and one that now points back goes on to the next', () => {
+    const questions = [q('A', { type: 'specific_question', index: 2 }), q('B', { type: 'response_based', responseValues: { '0': 2, '1': 'end' } }), q('C')];
     expect(branchesOf(moveQuestion(questions, 2, 0))).toEqual([
-      ['C', { type: 'specific_question', index: 1 }],
-      ['A', { type: 'specific_question', index: 0 }],
-      ['B', { type: 'next_question' }],
+      ['C', { type: 'next_question' }],
+      ['A', { type: 'next_question' }],
+      ['B', { type: 'response_based', responseValues: { '1': 'end' } }],
+    ]);
+    expect(branchesOf(moveQuestion(questions, 1, 0))).toEqual([
+      ['B', { type: 'response_based', responseValues: { '0': 2, '1': 'end' } }],
+      ['A', { type: 'specific_question', index: 2 }],
+      ['C', { type: 'next_question' }],
+    ]);
+  });
+
+  it('sends no branching when every answer goes on to the next question', () => {
+    const question = q('A', { type: 'response_based', responseValues: {} });
+    question.choices = ['x', 'y'];
+    expect(fromDraft({ ...emptyDraft(), name: 'S', questions: [question, newQuestion('open', { question: 'B' })] }).body!.questions).toEqual([
+      expect.not.objectContaining({ branching: expect.anything() }),
+      expect.not.objectContaining({ branching: expect.anything() }),
     ]);
   });
 

@@ -29,12 +29,13 @@ export function BranchingEditor({
 }) {
   const q = questions[index]!;
   const last = index === questions.length - 1;
-  const others = questions.map((other, i) => ({ value: String(i), label: questionLabel(other, i) })).filter((_, i) => i !== index);
+  // Branching goes forward only: a branch back could loop.
+  const others = questions.map((other, i) => ({ value: String(i), label: questionLabel(other, i) })).filter((_, i) => i > index);
   const b = q.branching;
   const kinds = [
     { value: 'next_question', label: last ? 'End the survey (it is the last question)' : 'Go to the next question' },
     { value: 'end', label: 'End the survey' },
-    ...(others.length ? [{ value: 'specific_question', label: 'Go to a question of my choice' }] : []),
+    ...(others.length ? [{ value: 'specific_question', label: 'Skip to a later question' }] : []),
     ...(branchesByAnswer(q.type) ? [{ value: 'response_based', label: 'Depends on the answer' }] : []),
   ];
   const setKind = (kind: string | null) => {

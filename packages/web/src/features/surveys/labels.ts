@@ -47,13 +47,19 @@ export const POSITIONS = [
   { value: 'top_right', label: 'Top right' },
 ];
 
-export const SCALES = [
-  { value: '2', label: '2 (thumbs)' },
-  { value: '3', label: '1 to 3' },
-  { value: '5', label: '1 to 5' },
-  { value: '7', label: '1 to 7' },
-  { value: '10', label: '0 to 10 (NPS)' },
-];
+/** The scales of a rating, by how it is drawn (what posthog-js draws): numbers 5, 7 or 0–10; emoji 2, 3 or 5. */
+export const SCALES = {
+  number: [
+    { value: '5', label: '1 to 5' },
+    { value: '7', label: '1 to 7' },
+    { value: '10', label: '0 to 10 (NPS)' },
+  ],
+  emoji: [
+    { value: '2', label: '2 (thumbs)' },
+    { value: '3', label: '3 faces' },
+    { value: '5', label: '5 faces' },
+  ],
+};
 
 /** The answers of a rating scale, for branching by answer: posthog-js's buckets. */
 export function ratingBuckets(scale: number): { key: string; label: string }[] {

@@ -197,12 +197,17 @@ export function QuestionEditor({
                     { value: 'emoji', label: 'Emoji' },
                   ]}
                   value={q.display}
-                  onChange={(v) => set({ display: v as QuestionDraft['display'] })}
+                  onChange={(v) => {
+                    const display = v as QuestionDraft['display'];
+                    // Each display has its scales; 5 is in both.
+                    const scale = SCALES[display].some((x) => x.value === String(q.scale)) ? q.scale : 5;
+                    set({ display, scale, branching: scale === q.scale ? q.branching : { type: 'next_question' } });
+                  }}
                 />
               </Stack>
               <Select
                 label="Scale"
-                data={q.display === 'emoji' ? SCALES.filter((s) => ['2', '3', '5'].includes(s.value)) : SCALES}
+                data={SCALES[q.display]}
                 value={String(q.scale)}
                 onChange={(v) => {
                   // Branching by answer names the scale's buckets: another scale starts over.

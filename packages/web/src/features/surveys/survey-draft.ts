@@ -1,3 +1,4 @@
+import { ratingBuckets } from './labels';
 import { conditionErrors, toConditionDrafts, toGroups, type ConditionDraft } from '../flags/flag-draft';
 import type {
   Branching,
@@ -206,7 +207,8 @@ export function questionBody(q: QuestionDraft): SurveyQuestion {
     optional: q.optional,
     buttonText: q.buttonText.trim() || 'Submit',
   };
-  if (q.branching.type !== 'next_question') body.branching = branchingBody(q);
+  const branching = branchingBody(q);
+  if (branching.type !== 'next_question') body.branching = branching;
   if (q.type === 'link') body.link = q.link.trim();
   if (q.type === 'rating') {
     Object.assign(body, { display: q.display, scale: q.scale, lowerBoundLabel: q.lowerBoundLabel, upperBoundLabel: q.upperBoundLabel });
@@ -219,11 +221,10 @@ export function questionBody(q: QuestionDraft): SurveyQuestion {
 function branchingBody(q: QuestionDraft): Branching {
   const b = q.branching;
   if (b.type !== 'response_based') return b;
-  const keys = q.type === 'rating' ? null : new Set(q.choices.map((_, i) => String(i)));
-  return {
-    type: 'response_based',
-    responseValues: Object.fromEntries(Object.entries(b.responseValues).filter(([key]) => keys === null || keys.has(key))),
-  };
+  const keys = new Set(q.type === 'rating' ? ratingBuckets(q.scale).map((r) => r.key) : q.choices.map((_, i) => String(i)));
+  const responseValues = Object.fromEntries(Object.entries(b.responseValues).filter(([key]) => keys.has(key)));
+  // Every answer going on to the next question is no branching at all.
+  return Object.keys(responseValues).length ? { type: 'response_based', responseValues } : { type: 'next_question' };
 }
 
 /** Whether a question can branch by its answer (posthog-js branches by a single choice or a rating). */
@@ -265,9 +266,10 @@ export function fromDraft(d: SurveyDraft): { body?: Record<string, unknown>; err
     if (q.type === 'link' && q.link.trim() && !/^(https?:\/\/|mailto:)/i.test(q.link.trim()))
       errors[`${at}.link`] = 'A link starts with https://, http:// or mailto:.';
     const b = q.branching;
-    if (b.type === 'specific_question' && (b.index === i || !d.questions[b.index])) errors[`${at}.branching`] = 'Choose another question to go to.';
-    if (b.type === 'response_based' && Object.values(b.responseValues).some((v) => v !== 'end' && (v === i || !d.questions[v])))
-      errors[`${at}.branching`] = 'An answer leads to a question that is not there.';
+    // Branching goes forward, to a question that is there.
+    if (b.type === 'specific_question' && (b.index <= i || !d.questions[b.index])) errors[`${at}.branching`] = 'Choose a later question to go to.';
+    if (b.type === 'response_based' && Object.values(b.responseValues).some((v) => v !== 'end' && (v <= i || !d.questions[v])))
+      errors[`${at}.branching`] = 'An answer leads to a question that is not after this one.';
   });
   if (d.url.trim() && d.urlMatchType.includes('regex') && !isRegex(d.url.trim())) errors['conditions.url'] = 'Not a valid regular expression.';
   if (d.events.some((e) => !e.name.trim())) errors['conditions.events'] = 'Name every event, or remove the empty one.';
@@ -327,7 +329,16 @@ function remapBranching(b: Branching, remap: Remap): Branching {
   return b;
 }
 
-const remapAll = (questions: QuestionDraft[], remap: Remap) => questions.map((q) => ({ ...q, branching: remapBranching(q.branching, remap) }));
+/** Branching goes forward only (a branch back could loop): a branch that now points back goes on to the next question. */
+function forwardOnly(b: Branching, own: number): Branching {
+  if (b.type === 'specific_question') return b.index > own ? b : { type: 'next_question' };
+  if (b.type === 'response_based')
+    return { type: 'response_based', responseValues: Object.fromEntries(Object.entries(b.responseValues).filter(([, to]) => to === 'end' || to > own)) };
+  return b;
+}
+
+const remapAll = (questions: QuestionDraft[], remap: Remap) =>
+  questions.map((q, i) => ({ ...q, branching: forwardOnly(remapBranching(q.branching, remap), i) }));
 
 /** The questions without question `i`: branching to it goes on to the next question instead, later indexes shift down. */
 export function removeQuestion(questions: QuestionDraft[], i: number): QuestionDraft[] {

@@ -227,8 +227,12 @@ function Overview({ projectId, survey: s }: { projectId: number; survey: Survey 
           Who sees it (flags the survey keeps, read only)
         </Text>
         <Stack gap={2} mt={2}>
-          <FlagLine label="Targeting" flagKey={s.targeting_flag_key} help="On for the people it targets." />
-          <FlagLine label="Not yet answered" flagKey={s.internal_targeting_flag_key} help="Off for people who answered or dismissed it." />
+          <FlagLine label="Targeting" flagKey={s.targeting_flag?.key ?? s.targeting_flag_key} help="On for the people it targets, while it runs." />
+          <FlagLine
+            label="Not yet answered"
+            flagKey={s.internal_targeting_flag?.key ?? s.internal_targeting_flag_key}
+            help="Off for people who answered or dismissed it."
+          />
         </Stack>
       </Card>
       <Card withBorder padding="md">

@@ -76,6 +76,13 @@ export interface SurveyConditions {
   [other: string]: unknown;
 }
 
+export interface SurveyFlag {
+  id: number;
+  key: string;
+  active: boolean;
+  filters: FlagFilters;
+}
+
 export interface Survey {
   id: string;
   name: string;
@@ -88,6 +95,9 @@ export interface Survey {
   targeting_flag_key: string | null;
   internal_targeting_flag_key: string | null;
   targeting_flag_filters: Pick<FlagFilters, 'groups'> | null;
+  /** The flags the service keeps for the survey (not in the flags list, not editable there). */
+  targeting_flag?: SurveyFlag;
+  internal_targeting_flag?: SurveyFlag;
   start_date: string | null;
   end_date: string | null;
   responses_limit: number | null;
