@@ -1,4 +1,4 @@
-import { ActionIcon, Autocomplete, Button, Card, Checkbox, Group, NumberInput, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Card, Checkbox, Group, Input, NumberInput, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { eventQueries } from '../events/api';
 import { flagQueries } from '../flags/api';
@@ -78,13 +78,12 @@ export function ConditionsSection({
         />
       )}
       <Stack gap="xs" role="group" aria-labelledby="survey-events">
-        <Text size="sm" fw={500} id="survey-events">
-          After an event
-        </Text>
-        <Text size="xs" c="dimmed">
-          The survey waits until the person does one of these. An event captured on the server (service-node or any SDK) makes them eligible at their next flag
-          refresh, with no code in the browser.
-        </Text>
+        <Input.Wrapper
+          label="After an event"
+          labelElement="div"
+          labelProps={{ id: 'survey-events' }}
+          description="The survey waits until the person does one of these. An event captured on the server (service-node or any SDK) makes them eligible at their next flag refresh, with no code in the browser."
+        />
         {d.events.map((e, i) => (
           <Card key={i} withBorder padding="sm" radius="md" role="group" aria-label={`Event ${i + 1}`}>
             <Stack gap="xs">

@@ -15,6 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { BranchingEditor, questionLabel } from './branching-editor';
+import { Labelled } from './labelled';
 import { QUESTION_TYPES, questionTypeLabel, SCALES } from './labels';
 import { newQuestion, removeChoice, type QuestionDraft } from './survey-draft';
 import type { QuestionType } from './types';
@@ -185,26 +186,24 @@ export function QuestionEditor({
         {q.type === 'rating' && (
           <Stack gap="xs">
             <Group gap="md" align="flex-end" wrap="wrap">
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id={`display-${index}`}>
-                  Display
-                </Text>
-                <SegmentedControl
-                  aria-labelledby={`display-${index}`}
-                  size="xs"
-                  data={[
-                    { value: 'number', label: 'Numbers' },
-                    { value: 'emoji', label: 'Emoji' },
-                  ]}
-                  value={q.display}
-                  onChange={(v) => {
-                    const display = v as QuestionDraft['display'];
-                    // Each display has its scales; 5 is in both.
-                    const scale = SCALES[display].some((x) => x.value === String(q.scale)) ? q.scale : 5;
-                    set({ display, scale, branching: scale === q.scale ? q.branching : { type: 'next_question' } });
-                  }}
-                />
-              </Stack>
+              <Labelled label="Display">
+                {(id) => (
+                  <SegmentedControl
+                    aria-labelledby={id}
+                    data={[
+                      { value: 'number', label: 'Numbers' },
+                      { value: 'emoji', label: 'Emoji' },
+                    ]}
+                    value={q.display}
+                    onChange={(v) => {
+                      const display = v as QuestionDraft['display'];
+                      // Each display has its scales; 5 is in both.
+                      const scale = SCALES[display].some((x) => x.value === String(q.scale)) ? q.scale : 5;
+                      set({ display, scale, branching: scale === q.scale ? q.branching : { type: 'next_question' } });
+                    }}
+                  />
+                )}
+              </Labelled>
               <Select
                 label="Scale"
                 data={SCALES[q.display]}

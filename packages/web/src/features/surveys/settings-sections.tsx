@@ -1,4 +1,5 @@
-import { ColorInput, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Labelled } from './labelled';
 import { POSITIONS, SCHEDULES } from './labels';
 import type { SurveyDraft } from './survey-draft';
 import type { SurveyAppearance, SurveySchedule } from './types';
@@ -126,21 +127,17 @@ export function ScheduleSection({ draft: d, update, errorOf }: { draft: SurveyDr
   const schedule = SCHEDULES.find((s) => s.value === d.schedule) ?? SCHEDULES[0]!;
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="survey-schedule">
-          How often
-        </Text>
-        <SegmentedControl
-          aria-labelledby="survey-schedule"
-          data={SCHEDULES.map((s) => ({ value: s.value, label: s.label }))}
-          value={d.schedule}
-          onChange={(v) => update({ schedule: v as SurveySchedule })}
-          w={{ base: '100%', sm: 360 }}
-        />
-        <Text size="xs" c="dimmed">
-          {schedule.help}
-        </Text>
-      </Stack>
+      <Labelled label="How often" description={schedule.help}>
+        {(id) => (
+          <SegmentedControl
+            aria-labelledby={id}
+            data={SCHEDULES.map((s) => ({ value: s.value, label: s.label }))}
+            value={d.schedule}
+            onChange={(v) => update({ schedule: v as SurveySchedule })}
+            w={{ base: '100%', sm: 360 }}
+          />
+        )}
+      </Labelled>
       {d.schedule === 'recurring' && (
         <Group gap="md" wrap="wrap" align="flex-start">
           <NumberInput

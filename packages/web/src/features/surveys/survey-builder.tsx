@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Pagination, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
 import { useFormErrors } from '../../components/form-errors';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
@@ -9,6 +9,7 @@ import { earlyAccessQueries } from '../early-access/api';
 import { ConditionSets } from '../flags/condition-sets';
 import { personQueries } from '../persons/api';
 import { ConditionsSection } from './conditions-section';
+import { Labelled } from './labelled';
 import { TYPE_INFO } from './labels';
 import { QuestionEditor } from './question-editor';
 import { AppearanceSection, ScheduleSection, WidgetSection } from './settings-sections';
@@ -67,6 +68,15 @@ export function SurveyBuilder({
   const features = useQuery(earlyAccessQueries.list(projectId));
   const feature = features.data?.results.find((f) => f.id === d.linkedEarlyAccessFeatureId);
   const preview = useMemo(() => previewSurvey(d), [d]);
+  const form = useRef<HTMLFormElement>(null);
+  // After a save that found errors: the first field at fault comes into view, with the focus (it may be far above).
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (!failures) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
+    first?.scrollIntoView({ block: 'center' });
+    if (first?.matches('input, textarea')) first.focus({ preventScroll: true });
+  }, [failures]);
 
   const update = (patch: Partial<SurveyDraft>) => setD((prev) => ({ ...prev, ...patch }));
   /** Clears the errors shown on the fields whose names start with `prefix`. */
@@ -80,6 +90,7 @@ export function SurveyBuilder({
   /** Shows errors by field, and opens the first question that has one. */
   const show = (fields: Record<string, string>) => {
     for (const [field, message] of Object.entries(fields)) errors.set(field, message);
+    setFailures((n) => n + 1);
     const first = Object.keys(fields).find((f) => f.startsWith('questions.'));
     if (first) setOpen(Number(first.split('.')[1]));
   };
@@ -94,7 +105,10 @@ export function SurveyBuilder({
     } catch (error) {
       const field = error instanceof ApiError && error.attr ? surveyFieldOf(error.attr) : undefined;
       if (field) show({ [field]: (error as ApiError).detail });
-      else errors.fromError(error);
+      else {
+        errors.fromError(error);
+        setFailures((n) => n + 1);
+      }
     } finally {
       setBusy(null);
     }
@@ -105,7 +119,7 @@ export function SurveyBuilder({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="survey-builder">
+    <form onSubmit={submit} noValidate className="survey-builder" ref={form}>
       <Stack gap="lg" style={{ minWidth: 0 }}>
         {errors.general && (
           <Alert color="red" role="alert" className="wrap-anywhere">
@@ -136,21 +150,17 @@ export function SurveyBuilder({
             maxRows={6}
             maxLength={10_000}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="survey-type">
-              Type
-            </Text>
-            <SegmentedControl
-              aria-labelledby="survey-type"
-              data={EDITABLE_TYPES.map((t) => ({ value: t, label: TYPE_INFO[t].label }))}
-              value={d.type}
-              onChange={(v) => update({ type: v as SurveyType })}
-              w={{ base: '100%', sm: 420 }}
-            />
-            <Text size="xs" c="dimmed">
-              {TYPE_INFO[d.type].help}
-            </Text>
-          </Stack>
+          <Labelled label="Type" description={TYPE_INFO[d.type].help}>
+            {(id) => (
+              <SegmentedControl
+                aria-labelledby={id}
+                data={EDITABLE_TYPES.map((t) => ({ value: t, label: TYPE_INFO[t].label }))}
+                value={d.type}
+                onChange={(v) => update({ type: v as SurveyType })}
+                w={{ base: '100%', sm: 420 }}
+              />
+            )}
+          </Labelled>
           {d.type === 'widget' && <WidgetSection draft={d} update={update} />}
           {d.linkedEarlyAccessFeatureId && (
             <Alert variant="light" color="violet" title="Beta feedback">

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState } from '../../components/states';
 import { surveyQueries, SURVEYS_PAGE } from './api';
 import { percent, STATUS_INFO, TYPE_INFO } from './labels';
+import { Labelled } from './labelled';
 import { TemplatesDialog } from './templates-dialog';
 import type { Survey, SurveyStatus } from './types';
 import './surveys.css';
@@ -70,7 +71,7 @@ export default function SurveyListPage() {
         <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
           <TextInput
             label="Search"
-            placeholder="Name or description"
+            placeholder="Name"
             value={text}
             onChange={(e) => {
               setText(e.currentTarget.value);
@@ -79,17 +80,11 @@ export default function SurveyListPage() {
             w={{ base: '100%', sm: 280 }}
             maxLength={400}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="survey-status-filter">
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby="survey-status-filter"
-              data={STATUSES}
-              value={status ?? ''}
-              onChange={(v) => void setSearch({ status: v || undefined })}
-            />
-          </Stack>
+          <Labelled label="Status">
+            {(id) => (
+              <SegmentedControl aria-labelledby={id} data={STATUSES} value={status ?? ''} onChange={(v) => void setSearch({ status: v || undefined })} />
+            )}
+          </Labelled>
         </Group>
       )}
       {list.isPending ? (
@@ -115,7 +110,7 @@ export default function SurveyListPage() {
                   <Table.Th w={150}>Type</Table.Th>
                   <Table.Th w={110}>Status</Table.Th>
                   <Table.Th w={160}>Responses</Table.Th>
-                  <Table.Th w={190}>Started</Table.Th>
+                  <Table.Th w={220}>Started</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
