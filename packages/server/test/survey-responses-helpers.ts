@@ -96,7 +96,7 @@ export function sentEvent(
   distinctId: string,
   answers: unknown[],
   extra: Record<string, unknown> = {},
-): Record<string, unknown> {
+): { event: string; distinct_id: string; properties: Record<string, unknown> } {
   const byId = Object.fromEntries(survey.questions.map((q, i) => [`$survey_response_${q.id}`, answers[i]]).filter(([, v]) => v !== undefined));
   const byIndex = Object.fromEntries(
     survey.questions.map((_, i) => [i === 0 ? '$survey_response' : `$survey_response_${i}`, answers[i]]).filter(([, v]) => v !== undefined),

@@ -204,7 +204,8 @@ describe('survey results', () => {
 
   it('answers 404 for a survey nothing names, 400 naming the parameter for a bad query, 403 without survey:read', async () => {
     const survey = await insertSurvey(s);
-    const get = (id: string, query = '', headers = s.headers) => s.app.inject({ url: `/api/projects/${s.projectId}/surveys/${id}/results/${query}`, headers });
+    const get = (id: string, query = '', headers: Record<string, string> = s.headers) =>
+      s.app.inject({ url: `/api/projects/${s.projectId}/surveys/${id}/results/${query}`, headers });
     expect((await get(randomUUID())).statusCode).toBe(404);
     expect((await get('x%00y')).json()).toMatchObject({ type: 'invalid_request', code: 'not_found' });
     for (const [query, attr] of [

@@ -11,7 +11,7 @@ import { surveyResultsRoutes } from './results-routes';
 export const surveysModule = {
   name: 'surveys',
   services: ({ db, changes, ingest }: Pick<Core, 'db' | 'changes'> & { ingest: IngestService }) => {
-    useSurveySteps(ingest.pipeline, { db: db.kysely, changes });
+    useSurveySteps(ingest.pipeline, { db, changes });
     return { surveyResults: new SurveyResultsService(db) };
   },
   routes: surveyResultsRoutes,

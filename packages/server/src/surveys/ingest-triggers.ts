@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { RE2JS } from 're2js';
 import type { Changes } from '../changes';
 import { DEFAULT_FLAG_CACHE_PROJECTS } from '../config';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { isObject, type Properties } from '../json';
 
 /**
@@ -148,13 +147,16 @@ interface Entry {
  */
 export class SurveyTriggers {
   private readonly entries: LRUCache<number, Entry>;
+  /** The read, prepared: on SQLite it runs on the read-only connection, never behind the ingest transaction. */
+  private readonly read: (...params: unknown[]) => Promise<TriggerRow[]>;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Pick<Db, 'kysely' | 'preparedRead'>,
     changes: Changes,
     maxProjects = DEFAULT_FLAG_CACHE_PROJECTS,
   ) {
     this.entries = new LRUCache({ max: maxProjects, ttl: TTL_MS });
+    this.read = db.preparedRead(this.query(0, ''));
     changes.on('flags', (projectId) => this.entries.delete(projectId));
     changes.on('gap', () => this.entries.clear());
   }
@@ -177,17 +179,19 @@ export class SurveyTriggers {
     return entry.loading;
   }
 
-  private async load(projectId: number): Promise<TriggerIndex> {
-    const now = new Date().toISOString();
-    const rows = await this.db
+  /** Launched surveys of the project not ended at `now` whose conditions may hold a server-side entry. */
+  private query(projectId: number, now: string) {
+    return this.db.kysely
       .selectFrom('surveys')
       .select(['id', 'conditions', 'start_date', 'end_date', 'current_iteration'])
       .where('project_id', '=', projectId)
       .where('archived', '=', 0)
       .where('start_date', 'is not', null)
       .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>', now)]))
-      .where('conditions', 'like', '%server_side%')
-      .execute();
-    return triggersOf(rows);
+      .where('conditions', 'like', '%server_side%');
+  }
+
+  private async load(projectId: number): Promise<TriggerIndex> {
+    return triggersOf(await this.read(...this.query(projectId, new Date().toISOString()).compile().parameters));
   }
 }

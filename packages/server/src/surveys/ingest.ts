@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { CapturedEvent, EventDraft, IngestPipeline, IngestStep } from '../capture/pipeline';
 import type { Changes } from '../changes';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { storable } from '../db/text';
 import type { Properties } from '../json';
 import { SurveyTriggers, triggeredProperty, triggers, type TriggerIndex } from './ingest-triggers';
@@ -106,7 +105,10 @@ export function surveyTriggersStep(surveys: SurveyTriggers): IngestStep {
 }
 
 /** Adds the surveys' two ingestion steps to the pipeline (their `$set` reaches the persons step: marks and `prepare` come before any `record`). */
-export function useSurveySteps(pipeline: IngestPipeline, { db, changes, stop }: { db: Kysely<Database>; changes: Changes; stop?: StopSurvey }): void {
+export function useSurveySteps(
+  pipeline: IngestPipeline,
+  { db, changes, stop }: { db: Pick<Db, 'kysely' | 'preparedRead'>; changes: Changes; stop?: StopSurvey },
+): void {
   pipeline.use(surveysStep({ changes, ...(stop ? { stop } : {}) }));
   pipeline.use(surveyTriggersStep(new SurveyTriggers(db, changes)));
 }
