@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PostHog } from 'posthog-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './helpers';
 import { capture, eventRows, insertSurvey, personOf, question, responseRows, resultsOf, sentEvent, someone, surveyRow } from './survey-responses-helpers';
@@ -193,6 +194,19 @@ describe('server-side event conditions', () => {
     // The stored event says what it set, as any `$set` is.
     const stored = await s.app.inject({ url: `/api/projects/${s.projectId}/events/?distinct_id=${kim}`, headers: s.headers });
     expect(stored.json().results[0].properties.$set).toEqual({ [key]: true });
+  });
+
+  it('takes the event from a server SDK over HTTP (posthog-node, whose wire service-node shares)', async () => {
+    const event = `invoice paid ${randomUUID().slice(0, 6)}`;
+    const survey = await insertSurvey(s, { conditions: serverSide(event, { amount: { values: ['100'], operator: 'gt' } }) });
+    const host = await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = new PostHog(s.token, { host, flushAt: 1, flushInterval: 0 });
+    const [sam, tess] = [someone('sam'), someone('tess')];
+    client.capture({ distinctId: sam, event, properties: { amount: 250 } });
+    client.capture({ distinctId: tess, event, properties: { amount: 20 } });
+    await client.shutdown();
+    expect((await personOf(s, sam))!.properties).toMatchObject({ [`$survey_triggered/${survey.id}`]: true });
+    expect((await personOf(s, tess))!.properties).not.toHaveProperty(`$survey_triggered/${survey.id}`);
   });
 
   it('follows the survey: the iteration suffix, a survey launched or stopped after the first read, other operators', async () => {
