@@ -32,6 +32,7 @@ const operations = [
   ['delete', '/api/projects/{project_id}/experiments/{id}'],
   ['post', '/api/projects/{project_id}/experiments/{id}/ship'],
   ['get', '/api/projects/{project_id}/experiments/{id}/results'],
+  ['get', '/api/projects/{project_id}/surveys/{id}/results'],
   ['get', '/api/projects/{project_id}/error_tracking/issues'],
   ['get', '/api/projects/{project_id}/error_tracking/issues/{id}'],
   ['patch', '/api/projects/{project_id}/error_tracking/issues/{id}'],

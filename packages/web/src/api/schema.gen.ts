@@ -780,6 +780,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/surveys/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey's results: shown, dismissed, sent and abandoned counts, response rate, late responses, per day, and per question the choices, the rating distribution (NPS for 0–10) and the open answers with their person; filtered by time, a person property, a flag variant */
+        get: operations["surveys_results_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/error_tracking/issues": {
         parameters: {
             query?: never;
@@ -1593,6 +1610,96 @@ export interface components {
          * @enum {unknown}
          */
         Stage: "draft" | "concept" | "alpha" | "beta" | "general-availability" | "archived";
+        /**
+         * SurveyAnswersPage
+         * @description open questions, and choice questions with an open choice (answers holding a text of their own): newest first
+         */
+        SurveyAnswersPage: {
+            results: {
+                /** @description as stored: a text (cut at 5000 characters), a number, or a list of choices */
+                value: string | number | boolean | string[];
+                distinct_id: string;
+                /** @description the person’s id (uuid), null when the distinct id has none */
+                person_id: string | null;
+                /** @description the response’s last event */
+                timestamp: string;
+                submission_id: string;
+            }[];
+            count: number;
+            /** @description the `answers_offset` of the next page; null at the end */
+            next_offset: number | null;
+        };
+        /** SurveyCounts */
+        SurveyCounts: {
+            /** @description `survey shown` events */
+            shown: number;
+            /** @description `survey dismissed` events */
+            dismissed: number;
+            /** @description completed responses (one per submission, its partial answers merged) */
+            sent: number;
+            /** @description `survey abandoned` events */
+            abandoned: number;
+            /** @description responses begun and not completed */
+            partial: number;
+        };
+        /**
+         * SurveyNps
+         * @description rating with scale 10
+         */
+        SurveyNps: {
+            /** @description 9–10 */
+            promoters: number;
+            /** @description 7–8 */
+            passives: number;
+            /** @description 0–6 */
+            detractors: number;
+            /** @description % promoters − % detractors, −100 to 100; null without answers */
+            score: number | null;
+        };
+        /** SurveyQuestionResults */
+        SurveyQuestionResults: {
+            id: string;
+            /** @description place in the survey’s questions */
+            index: number;
+            type: string;
+            question: string;
+            /** @description responses that answer it */
+            responses: number;
+            /** @description single and multiple choice: every choice (zeros too), then answers outside them (an open choice's texts, the 100 most frequent) under their text; a multiple choice answer counts once per choice */
+            choices?: {
+                value: string;
+                count: number;
+            }[];
+            /** @description rating: every value of the scale (0–10 for 10, else 1 to the scale), zeros too */
+            ratings?: {
+                value: number;
+                count: number;
+            }[];
+            nps?: components["schemas"]["SurveyNps"];
+            answers?: components["schemas"]["SurveyAnswersPage"];
+        };
+        /** SurveyResults */
+        SurveyResults: {
+            survey_id: string;
+            counts: components["schemas"]["SurveyCounts"];
+            /** @description people shown the survey who completed a response, over people shown it; null when nobody was shown it */
+            response_rate: number | null;
+            /** @description responses stored while the survey did not run (unknown, not launched, ended or stopped): counted above too */
+            late_responses: number;
+            /** @description per UTC day: events, and completed responses by their last event */
+            by_day: components["schemas"]["SurveyResultsDay"][];
+            /** @description in the survey’s order; none for a survey that does not exist */
+            questions: components["schemas"]["SurveyQuestionResults"][];
+        };
+        /** SurveyResultsDay */
+        SurveyResultsDay: {
+            /** @description UTC day, `YYYY-MM-DD` */
+            day: string;
+            shown: number;
+            dismissed: number;
+            sent: number;
+            abandoned: number;
+        };
         /** VariantResult */
         VariantResult: {
             key: string;
@@ -2664,7 +2771,7 @@ export interface operations {
             content: {
                 "application/json": {
                     label: string;
-                    /** @description `*` or `<object>:<read|write>`, objects: early_access_feature, feature_flag, project, event, person, webhook, organization_member, personal_api_key, activity_log, experiment, error_tracking; at most the scopes of your role */
+                    /** @description `*` or `<object>:<read|write>`, objects: early_access_feature, feature_flag, project, event, person, webhook, organization_member, personal_api_key, activity_log, experiment, error_tracking, survey; at most the scopes of your role */
                     scopes: string[];
                     /** @description limit the key to these projects (it then has no organization-level access); null or absent: every project */
                     project_ids?: number[] | null;
@@ -6724,6 +6831,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExperimentResults"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_results_retrieve: {
+        parameters: {
+            query?: {
+                /** @description from this date (`2026-01-31`, UTC), date-time, or time ago (`-7d`, `-12h`), inclusive */
+                date_from?: string;
+                /** @description until this date (the whole day counts), date-time (exclusive), or time ago */
+                date_to?: string;
+                /** @description only people whose current person property `property_key` is `property_value` */
+                property_key?: string;
+                /** @description compared as text: `3` matches the number 3 and the text "3" */
+                property_value?: string;
+                /** @description only events and responses sent with this flag (`$feature/<flag>`) at `variant` */
+                variant_flag?: string;
+                /** @description a variant key, or `true` / `false` for a boolean flag */
+                variant?: string;
+                /** @description index of the first open answer listed (default 0) */
+                answers_offset?: string;
+                /** @description open answers listed per question (default 20, at most 100) */
+                answers_limit?: string;
+                /** @description page this question’s answers only (`answers_offset` applies to it; the others list their first page) */
+                answers_question?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyResults"];
                 };
             };
             /** @description Every error: `{type, code, detail, attr}` */
