@@ -28,7 +28,7 @@ const survey = {
 const answer = (i: number) => ({
   value: `Reason number ${i}`,
   distinct_id: `user-${i}`,
-  person_id: i,
+  person_id: `person-${i}`,
   timestamp: `2026-11-2${i % 10}T10:00:00Z`,
   submission_id: `sub-${i}`,
 });
@@ -81,8 +81,8 @@ async function resultsPage() {
   await renderPage(
     () => <SurveyResultsPanel projectId={projectId} survey={survey} />,
     [
-      [surveyKeys.resultsBy(projectId, surveyId, {}, 0), results],
-      [surveyKeys.resultsBy(projectId, surveyId, {}, ANSWERS_PAGE), secondPage],
+      [surveyKeys.resultsBy(projectId, surveyId, {}), results],
+      [surveyKeys.resultsBy(projectId, surveyId, {}, { question: 'q-why', offset: ANSWERS_PAGE }), secondPage],
       [personKeys.propertyNames(projectId), { results: ['plan'] }],
       [flagKeys.all(projectId), { count: 0, next: null, previous: null, results: [] }],
     ],

@@ -33,8 +33,8 @@ export const surveyKeys = {
   list: (projectId: number, filters: SurveyListFilters, page: number) => ['surveys', projectId, filters, page] as const,
   detail: (projectId: number, surveyId: string) => ['survey', projectId, surveyId] as const,
   results: (projectId: number, surveyId: string) => ['survey_results', projectId, surveyId] as const,
-  resultsBy: (projectId: number, surveyId: string, filters: ResultFilters, answersOffset: number) =>
-    ['survey_results', projectId, surveyId, filters, answersOffset] as const,
+  resultsBy: (projectId: number, surveyId: string, filters: ResultFilters, answers?: { question: string; offset: number }) =>
+    ['survey_results', projectId, surveyId, filters, ...(answers ? [answers] : [])] as const,
   responseCount: (projectId: number, surveyId: string) => ['survey_results', projectId, surveyId, 'count'] as const,
 };
 
@@ -48,24 +48,25 @@ export const surveyQueries = {
     }),
   detail: (projectId: number, surveyId: string) =>
     queryOptions({ queryKey: surveyKeys.detail(projectId, surveyId), queryFn: () => api.get<Survey>(surveyPath(projectId, surveyId)) }),
-  /** The results, narrowed by `filters`; open answers from `answersOffset` on (each question's). */
-  results: (projectId: number, surveyId: string, filters: ResultFilters, answersOffset = 0) =>
+  /** The results, narrowed by `filters`; with `answers`, that question's written answers from that offset on. */
+  results: (projectId: number, surveyId: string, filters: ResultFilters, answers?: { question: string; offset: number }) =>
     queryOptions({
-      queryKey: surveyKeys.resultsBy(projectId, surveyId, filters, answersOffset),
+      queryKey: surveyKeys.resultsBy(projectId, surveyId, filters, answers),
       queryFn: ({ signal }) =>
-        api.get<SurveyResults>(`${surveyPath(projectId, surveyId)}results/${qs({ ...filters, answers_offset: answersOffset, answers_limit: ANSWERS_PAGE })}`, {
-          signal,
-        }),
+        api.get<SurveyResults>(
+          `${surveyPath(projectId, surveyId)}results/${qs({ ...filters, answers_limit: ANSWERS_PAGE, answers_question: answers?.question, answers_offset: answers?.offset })}`,
+          { signal },
+        ),
       placeholderData: keepPreviousData,
       // Answers keep arriving while a survey runs.
       staleTime: 0,
     }),
-  /** How many sent it (the list's column): the results without their answers. */
+  /** How many sent it (the list's column): the results with as few answers as they take. */
   responseCount: (projectId: number, surveyId: string) =>
     queryOptions({
       queryKey: surveyKeys.responseCount(projectId, surveyId),
       queryFn: async ({ signal }) => {
-        const results = await api.get<SurveyResults>(`${surveyPath(projectId, surveyId)}results/?answers_limit=0`, { signal });
+        const results = await api.get<SurveyResults>(`${surveyPath(projectId, surveyId)}results/?answers_limit=1`, { signal });
         return { sent: results.counts.sent, shown: results.counts.shown, response_rate: results.response_rate };
       },
     }),

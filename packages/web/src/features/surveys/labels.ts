@@ -20,7 +20,7 @@ export const QUESTION_TYPES: { value: QuestionType; label: string }[] = [
   { value: 'multiple_choice', label: 'Multiple choice' },
   { value: 'link', label: 'Link' },
 ];
-export const questionTypeLabel = (type: QuestionType) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? type;
+export const questionTypeLabel = (type: string) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? type;
 
 export const MATCH_TYPES: { value: MatchType; label: string }[] = [
   { value: 'icontains', label: 'contains' },

@@ -66,9 +66,9 @@ export function QuestionResultsCard({
 function Nps({ nps }: { nps: NonNullable<QuestionResults['nps']> }) {
   const total = nps.promoters + nps.passives + nps.detractors;
   const groups = [
-    { label: 'Promoters (9–10)', count: nps.promoters, color: 'teal' },
-    { label: 'Passives (7–8)', count: nps.passives, color: 'gray' },
-    { label: 'Detractors (0–6)', count: nps.detractors, color: 'red' },
+    { label: 'Promoters (9–10)', count: nps.promoters, color: 'teal.6' },
+    { label: 'Passives (7–8)', count: nps.passives, color: 'gray.5' },
+    { label: 'Detractors (0–6)', count: nps.detractors, color: 'red.6' },
   ];
   return (
     <Group gap="xl" align="center" wrap="wrap">
@@ -76,10 +76,22 @@ function Nps({ nps }: { nps: NonNullable<QuestionResults['nps']> }) {
         <Text size="xs" c="dimmed">
           NPS
         </Text>
-        <Text fz={40} fw={800} lh={1} c={nps.score > 0 ? 'teal' : nps.score < 0 ? 'red' : undefined} aria-label={`Net Promoter Score ${Math.round(nps.score)}`}>
-          {nps.score > 0 ? '+' : ''}
-          {Math.round(nps.score)}
-        </Text>
+        {nps.score === null ? (
+          <Text fz={40} fw={800} lh={1} c="dimmed" aria-label="No Net Promoter Score yet">
+            —
+          </Text>
+        ) : (
+          <Text
+            fz={40}
+            fw={800}
+            lh={1}
+            c={nps.score > 0 ? 'teal' : nps.score < 0 ? 'red' : undefined}
+            aria-label={`Net Promoter Score ${Math.round(nps.score)}`}
+          >
+            {nps.score > 0 ? '+' : ''}
+            {Math.round(nps.score)}
+          </Text>
+        )}
       </Stack>
       <Stack gap={6} style={{ flex: '1 1 320px' }}>
         <Progress.Root size={18} radius="sm" aria-hidden>
@@ -90,7 +102,7 @@ function Nps({ nps }: { nps: NonNullable<QuestionResults['nps']> }) {
         <Group gap="lg" wrap="wrap">
           {groups.map((g) => (
             <Group key={g.label} gap={6} wrap="nowrap">
-              <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: `var(--mantine-color-${g.color}-filled)` }} />
+              <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: `var(--mantine-color-${g.color.replace('.', '-')})` }} />
               <Text size="sm">
                 {g.label}: <b>{g.count.toLocaleString()}</b> ({pct(g.count, total)})
               </Text>
@@ -210,7 +222,7 @@ function Answers({
   written: boolean;
 }) {
   const [offset, setOffset] = useState(0);
-  const page = useQuery({ ...surveyQueries.results(projectId, surveyId, filters, offset), enabled: offset > 0 });
+  const page = useQuery({ ...surveyQueries.results(projectId, surveyId, filters, { question: question.id, offset }), enabled: offset > 0 });
   const answers = offset === 0 ? question.answers : page.data?.questions.find((x) => x.id === question.id)?.answers;
   const count = question.answers?.count ?? 0;
   if (count === 0)
@@ -230,7 +242,7 @@ function Answers({
             <Table.Tr>
               <Table.Th>Answer</Table.Th>
               <Table.Th w={220}>Person</Table.Th>
-              <Table.Th w={180}>When</Table.Th>
+              <Table.Th w={210}>When</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody style={{ opacity: offset > 0 && page.isFetching ? 0.6 : 1 }}>

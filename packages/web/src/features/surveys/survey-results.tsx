@@ -170,8 +170,8 @@ function PropertyFilter({
   const applied = Boolean(prop) && prop === key && value === text;
   return (
     <Group gap={6} align="flex-end" wrap="nowrap">
-      <Autocomplete label="Person property" placeholder="plan" data={names} limit={50} value={key} onChange={setKey} w={160} classNames={{ input: 'mono' }} />
-      <TextInput label="Equals" placeholder="pro" value={text} onChange={(e) => setText(e.currentTarget.value)} w={130} />
+      <Autocomplete label="Person property" placeholder="plan" data={names} limit={50} value={key} onChange={setKey} w={140} classNames={{ input: 'mono' }} />
+      <TextInput label="Equals" placeholder="pro" value={text} onChange={(e) => setText(e.currentTarget.value)} w={110} />
       {applied ? (
         <Button
           variant="default"
@@ -221,7 +221,7 @@ function VariantFilter({
           setChosen(key);
           if (!key) onChange(undefined, undefined);
         }}
-        w={180}
+        w={160}
         classNames={{ input: 'mono', option: 'mono' }}
       />
       <Select
@@ -232,7 +232,7 @@ function VariantFilter({
         data={variants}
         value={chosen === flag ? (variant ?? null) : null}
         onChange={(v) => onChange(v && chosen ? chosen : undefined, v ?? undefined)}
-        w={140}
+        w={120}
         classNames={{ input: 'mono', option: 'mono' }}
       />
     </Group>

@@ -118,7 +118,8 @@ export interface Survey {
 export interface SurveyAnswer {
   value: unknown;
   distinct_id: string;
-  person_id: number | null;
+  /** The person's id (uuid); null when the distinct id has none. */
+  person_id: string | null;
   timestamp: string;
   submission_id: string;
 }
@@ -126,13 +127,14 @@ export interface SurveyAnswer {
 export interface QuestionResults {
   id: string;
   index: number;
-  type: QuestionType;
+  type: string;
   question: string;
   /** How many answered it. */
   responses: number;
   choices?: { value: string; count: number }[];
   ratings?: { value: number; count: number }[];
-  nps?: { promoters: number; passives: number; detractors: number; score: number };
+  /** % promoters − % detractors, −100 to 100; null without answers. */
+  nps?: { promoters: number; passives: number; detractors: number; score: number | null };
   answers?: { results: SurveyAnswer[]; count: number; next_offset: number | null };
 }
 
