@@ -130,9 +130,9 @@ export class FlagsEndpoint {
     }
     const limited = this.limits[path].take(`project:${project.id}`, headers);
     if (limited) throw limited;
-    const request_ = parseFlagsRequest(body);
-    if (query.only_evaluate_survey_feature_flags === 'true') request_.onlySurveyFlags = true;
-    const rendered = await this.options.services.flagsEvaluation.evaluate(project.id, request_);
+    const flagsRequest = parseFlagsRequest(body);
+    if (query.only_evaluate_survey_feature_flags === 'true') flagsRequest.onlySurveyFlags = true;
+    const rendered = await this.options.services.flagsEvaluation.evaluate(project.id, flagsRequest);
     const version = typeof query.v === 'string' ? Number(query.v) : path === 'flags' ? 2 : 1;
     const withConfig = path === 'decide' || query.config === 'true' || (query.v === undefined && query.config === undefined);
     const config = !withConfig ? '' : (await this.options.services.surveys.anyRunning(project.id)) ? CONFIG_FIELDS_WITH_SURVEYS : CONFIG_FIELDS;

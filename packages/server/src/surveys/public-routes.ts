@@ -41,6 +41,8 @@ export const publicSurveyRoutes: FastifyPluginAsync<RouteContext<{ projects: Pro
       schema: {
         tags: ['sdk'],
         summary: "The running surveys of the token's project (posthog-js getSurveys); ETag / 304",
+        // The project's survey (`GET /api/projects/:project_id/surveys/:id/`) is `surveys_retrieve`.
+        operationId: 'public_surveys_retrieve',
         security: [],
         querystring: PublicQuery,
         response: { 200: PublicSurveyListSchema, 304: Type.Null({ description: 'not modified' }), 401: ErrorSchema, 429: ErrorSchema },
@@ -78,8 +80,9 @@ export const publicSurveyRoutes: FastifyPluginAsync<RouteContext<{ projects: Pro
   app.get<{ Querystring: { v?: string } }>('/static/surveys.js', { schema: { hide: true } }, (request, reply) =>
     serve(request.query.v === script.version)(request, reply),
   );
-  app.get<{ Params: { version: string } }>('/static/:version/surveys.js', { schema: { hide: true } }, async (request, reply) => {
-    if (request.params.version !== script.version) throw new NotFoundError(`This service serves the surveys.js of posthog-js ${script.version}.`);
+  // The parameter shares its name with the static files' route (`/static/:file`), whose path segment it is too.
+  app.get<{ Params: { file: string } }>('/static/:file/surveys.js', { schema: { hide: true } }, async (request, reply) => {
+    if (request.params.file !== script.version) throw new NotFoundError(`This service serves the surveys.js of posthog-js ${script.version}.`);
     return serve(true)(request, reply);
   });
 };
