@@ -28,6 +28,7 @@ const stored: Survey = {
       type: 'rating',
       question: 'How likely are you to recommend us?',
       description: '',
+      descriptionContentType: 'text',
       optional: false,
       buttonText: 'Next',
       display: 'number',
@@ -41,6 +42,10 @@ const stored: Survey = {
       type: 'single_choice',
       question: 'What held you back?',
       description: 'Pick one',
+      descriptionContentType: 'text',
+      // Fields the builder does not edit go back as they came.
+      translations: { fr: { question: "Qu'est-ce qui vous a retenu ?" } },
+      skipSubmitButton: true,
       optional: true,
       buttonText: 'Submit',
       choices: ['Price', 'Speed', 'Other'],
@@ -48,7 +53,7 @@ const stored: Survey = {
       shuffleOptions: true,
       branching: { type: 'end' },
     },
-    { id: 'q-more', type: 'open', question: 'Anything else?', description: '', optional: true, buttonText: 'Send' },
+    { id: 'q-more', type: 'open', question: 'Anything else?', description: '', descriptionContentType: 'html', optional: true, buttonText: 'Send' },
   ],
   appearance: { backgroundColor: '#fff', position: 'left', thankYouMessageHeader: 'Thanks!', displayThankYouMessage: true, fontFamily: 'Inter' },
   conditions: {
@@ -71,6 +76,8 @@ const stored: Survey = {
   linked_flag_key: 'new-checkout',
   targeting_flag_key: 'survey-targeting-0190a3c5',
   internal_targeting_flag_key: 'survey-targeting-0190a3c5-custom',
+  targeting_flag: { id: 31, key: 'survey-targeting-0190a3c5', active: false, filters: {} },
+  internal_targeting_flag: { id: 32, key: 'survey-targeting-0190a3c5-custom', active: false, filters: {} },
   targeting_flag_filters: { groups: [{ properties: [{ key: 'country', type: 'person', operator: 'exact', value: ['DE', 'FR'] }], rollout_percentage: 50 }] },
   start_date: null,
   end_date: null,
@@ -90,7 +97,7 @@ const stored: Survey = {
 };
 
 describe('a survey draft', () => {
-  it('sends back what it read: questions with their ids, conditions (cancel events kept), targeting, schedule', () => {
+  it('sends back what it read: questions with their ids (and fields it does not edit), conditions (cancel events kept), targeting, schedule', () => {
     const { body, errors } = fromDraft(toDraft(stored));
     expect(errors).toBeUndefined();
     expect(body).toEqual({

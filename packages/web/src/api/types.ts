@@ -1,6 +1,6 @@
 // The service's API as the app uses it: names for the schemas of the service's OpenAPI document (schema.gen.ts,
 // generated), and the few shapes the document leaves open (a flag's `filters` is any JSON object there).
-import { roleValues, stageValues, webhookKindValues, type components } from './schema.gen';
+import { roleValues, stageValues, surveyScheduleValues, surveyStatusValues, surveyTypeValues, webhookKindValues, type components } from './schema.gen';
 
 type Schemas = components['schemas'];
 
@@ -69,6 +69,22 @@ export type Enrollment = Schemas['Enrollment'];
 export type Enrollments = Schemas['EnrollmentPage'];
 /** `GET …/early_access_feature/:id/enrollments/per_day/`: the feature's own opt-ins and opt-outs per UTC day. */
 export type EnrollmentsPerDay = Schemas['EnrollmentsPerDay'];
+
+/** A survey (`/api/projects/:id/surveys/`): the shape posthog-js reads, with its status and the flags it keeps. */
+export type SurveyApi = Schemas['Survey'];
+export type SurveyQuestionApi = Schemas['SurveyQuestion'];
+export type SurveyType = Schemas['SurveyType'];
+export const SURVEY_TYPES = surveyTypeValues;
+export type SurveyStatus = Schemas['SurveyStatus'];
+export const SURVEY_STATUSES = surveyStatusValues;
+export type SurveySchedule = Schemas['SurveySchedule'];
+export const SURVEY_SCHEDULES = surveyScheduleValues;
+/** A flag the service keeps for a survey (its targeting, and who has not answered yet): not in the flags list. */
+export type SurveyFlagApi = Schemas['SurveyFlag'];
+/** `GET …/surveys/:id/results/`: counts, response rate, late responses, per day, and each question's answers. */
+export type SurveyResults = Schemas['SurveyResults'];
+export type SurveyQuestionResults = Schemas['SurveyQuestionResults'];
+export type SurveyAnswersPage = Schemas['SurveyAnswersPage'];
 
 export type CapturedEvent = Schemas['Event'];
 export type Person = Schemas['Person'];

@@ -3,6 +3,7 @@ import { conditionErrors, toConditionDrafts, toGroups, type ConditionDraft } fro
 import type {
   Branching,
   MatchType,
+  PreviewedSurvey,
   QuestionType,
   Survey,
   SurveyAppearance,
@@ -31,6 +32,8 @@ export interface QuestionDraft {
   hasOpenChoice: boolean;
   shuffleOptions: boolean;
   branching: Branching;
+  /** The question's fields the builder does not edit (translations, validation…), sent back as they came. */
+  other: Record<string, unknown>;
 }
 
 /** A property filter of an event condition: the property, how it compares, the values. */
@@ -101,6 +104,7 @@ export function newQuestion(type: QuestionType = 'open', patch: Partial<Question
     hasOpenChoice: false,
     shuffleOptions: false,
     branching: { type: 'next_question' },
+    other: {},
     ...patch,
   };
 }
@@ -132,6 +136,25 @@ export function emptyDraft(): SurveyDraft {
   };
 }
 
+/** The fields of a question the builder edits (every type's); the others are kept aside as they came. */
+const EDITED = new Set([
+  'id',
+  'type',
+  'question',
+  'description',
+  'optional',
+  'buttonText',
+  'branching',
+  'link',
+  'display',
+  'scale',
+  'lowerBoundLabel',
+  'upperBoundLabel',
+  'choices',
+  'hasOpenChoice',
+  'shuffleOptions',
+]);
+
 const questionDraft = (q: SurveyQuestion): QuestionDraft =>
   newQuestion(q.type, {
     id: q.id,
@@ -148,6 +171,7 @@ const questionDraft = (q: SurveyQuestion): QuestionDraft =>
     hasOpenChoice: q.hasOpenChoice ?? false,
     shuffleOptions: q.shuffleOptions ?? false,
     branching: q.branching ?? { type: 'next_question' },
+    other: Object.fromEntries(Object.entries(q).filter(([key]) => !EDITED.has(key))),
   });
 
 const eventDraft = (e: SurveyEventCondition): EventDraft => ({
@@ -200,6 +224,7 @@ const isChoice = (type: QuestionType) => type === 'single_choice' || type === 'm
 /** A question as the API takes it: the fields of its type only. */
 export function questionBody(q: QuestionDraft): SurveyQuestion {
   const body: SurveyQuestion = {
+    ...q.other,
     ...(q.id ? { id: q.id } : {}),
     type: q.type,
     question: q.question.trim(),
@@ -397,7 +422,7 @@ export function surveyFieldOf(attr: string): string | undefined {
 }
 
 /** The survey as the renderer draws it in the preview: the draft's questions and looks, whatever is still unfinished. */
-export function previewSurvey(d: SurveyDraft, id = 'preview'): Pick<Survey, 'id' | 'name' | 'type' | 'questions' | 'appearance'> {
+export function previewSurvey(d: SurveyDraft, id = 'preview'): PreviewedSurvey {
   return {
     id,
     name: d.name || 'Survey',

@@ -1,8 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { Survey } from './types';
-
-type Previewed = Pick<Survey, 'id' | 'name' | 'type' | 'questions' | 'appearance'>;
+import type { PreviewedSurvey as Previewed } from './types';
 interface Renderer {
   renderSurvey(host: HTMLElement, survey: Previewed, options: { preview?: boolean; questionIndex?: number }): { destroy(): void };
 }

@@ -1,11 +1,23 @@
-// The API's survey (`/api/projects/:id/surveys/`), in the shape posthog-js reads (PostHog's SurveyAPISerializer), and
-// its results (`…/surveys/:id/results/`).
-import type { FlagFilters } from '../../api/types';
+// The API's survey (`/api/projects/:id/surveys/`) and its results, as generated from the OpenAPI document (src/api/
+// types.ts), with the shapes the document leaves open (appearance, conditions, targeting, branching) spelled out as
+// posthog-js reads them.
+import type {
+  FlagFilters,
+  SurveyAnswersPage,
+  SurveyApi,
+  SurveyFlagApi,
+  SurveyQuestionApi,
+  SurveyQuestionResults,
+  SurveySchedule,
+  SurveyStatus,
+  SurveyType,
+} from '../../api/types';
 
-export type SurveyType = 'popover' | 'widget' | 'api' | 'external_survey';
-export type SurveyStatus = 'draft' | 'running' | 'stopped';
-export type SurveySchedule = 'once' | 'recurring' | 'always';
-export type QuestionType = 'open' | 'link' | 'rating' | 'single_choice' | 'multiple_choice';
+export type { SurveyResults, SurveySchedule, SurveyStatus, SurveyType } from '../../api/types';
+export type QuestionResults = SurveyQuestionResults;
+export type SurveyAnswer = SurveyAnswersPage['results'][number];
+
+export type QuestionType = SurveyQuestionApi['type'];
 /** How a survey's URL condition compares (posthog-js's `SurveyMatchType`). */
 export type MatchType = 'icontains' | 'not_icontains' | 'exact' | 'is_not' | 'regex' | 'not_regex';
 
@@ -17,6 +29,7 @@ export type Branching =
   | { type: 'response_based'; responseValues: Record<string, number | 'end'> }
   | { type: 'specific_question'; index: number };
 
+/** A question as the API takes it (and, with its `id`, gives it). */
 export interface SurveyQuestion {
   id?: string;
   type: QuestionType;
@@ -29,13 +42,15 @@ export interface SurveyQuestion {
   link?: string | null;
   /** rating */
   display?: 'number' | 'emoji';
-  scale?: 2 | 3 | 5 | 7 | 10;
+  scale?: number;
   lowerBoundLabel?: string;
   upperBoundLabel?: string;
   /** single and multiple choice */
   choices?: string[];
   hasOpenChoice?: boolean;
   shuffleOptions?: boolean;
+  /** What the builder does not edit (`descriptionContentType`, `skipSubmitButton`, `translations`, `validation`), kept. */
+  [other: string]: unknown;
 }
 
 export interface SurveyAppearance {
@@ -76,83 +91,29 @@ export interface SurveyConditions {
   [other: string]: unknown;
 }
 
-export interface SurveyFlag {
-  id: number;
-  key: string;
-  active: boolean;
-  filters: FlagFilters;
-}
+export type SurveyFlag = Omit<SurveyFlagApi, 'filters'> & { filters: FlagFilters };
 
-export interface Survey {
+/** A survey as the API gives it. */
+export type Survey = Omit<
+  SurveyApi,
+  'questions' | 'appearance' | 'conditions' | 'targeting_flag_filters' | 'targeting_flag' | 'internal_targeting_flag' | 'type' | 'status' | 'schedule'
+> & {
+  type: SurveyType;
+  status: SurveyStatus;
+  schedule: SurveySchedule;
+  questions: (Omit<SurveyQuestionApi, 'branching'> & { branching?: Branching })[];
+  appearance: SurveyAppearance | null;
+  conditions: SurveyConditions | null;
+  targeting_flag_filters: Pick<FlagFilters, 'groups'> | null;
+  targeting_flag: SurveyFlag;
+  internal_targeting_flag: SurveyFlag;
+};
+
+/** What the preview draws: a survey's questions and looks, as the renderer reads them. */
+export interface PreviewedSurvey {
   id: string;
   name: string;
-  description: string;
   type: SurveyType;
   questions: SurveyQuestion[];
   appearance: SurveyAppearance | null;
-  conditions: SurveyConditions | null;
-  linked_flag_key: string | null;
-  targeting_flag_key: string | null;
-  internal_targeting_flag_key: string | null;
-  targeting_flag_filters: Pick<FlagFilters, 'groups'> | null;
-  /** The flags the service keeps for the survey (not in the flags list, not editable there). */
-  targeting_flag?: SurveyFlag;
-  internal_targeting_flag?: SurveyFlag;
-  start_date: string | null;
-  end_date: string | null;
-  responses_limit: number | null;
-  schedule: SurveySchedule | null;
-  iteration_count: number | null;
-  iteration_frequency_days: number | null;
-  current_iteration: number | null;
-  current_iteration_start_date: string | null;
-  enable_partial_responses: boolean;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
-  created_by: unknown;
-  status: SurveyStatus;
-  linked_early_access_feature_id: string | null;
-}
-
-export interface SurveyAnswer {
-  value: unknown;
-  distinct_id: string;
-  /** The person's id (uuid); null when the distinct id has none. */
-  person_id: string | null;
-  timestamp: string;
-  submission_id: string;
-}
-
-export interface QuestionResults {
-  id: string;
-  index: number;
-  type: string;
-  question: string;
-  /** How many answered it. */
-  responses: number;
-  choices?: { value: string; count: number }[];
-  ratings?: { value: number; count: number }[];
-  /** % promoters − % detractors, −100 to 100; null without answers. */
-  nps?: { promoters: number; passives: number; detractors: number; score: number | null };
-  answers?: { results: SurveyAnswer[]; count: number; next_offset: number | null };
-}
-
-export interface SurveyCounts {
-  shown: number;
-  dismissed: number;
-  sent: number;
-  abandoned: number;
-  partial: number;
-}
-
-export interface SurveyResults {
-  survey_id: string;
-  counts: SurveyCounts;
-  /** People who sent it among people who were shown it, 0 to 1; null when nobody was shown it. */
-  response_rate: number | null;
-  /** Responses stored after the survey ended. */
-  late_responses: number;
-  by_day: { day: string; shown: number; dismissed: number; sent: number; abandoned: number }[];
-  questions: QuestionResults[];
 }
