@@ -13,8 +13,9 @@ import {
   Textarea,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
-import { BranchingEditor, questionLabel } from './branching-editor';
+import { BranchingEditor } from './branching-editor';
 import { Labelled } from './labelled';
 import { QUESTION_TYPES, questionTypeLabel, SCALES } from './labels';
 import { newQuestion, removeChoice, type QuestionDraft } from './survey-draft';
@@ -97,8 +98,10 @@ export function QuestionEditor({
     return (
       <Card withBorder padding="sm" radius="md" style={failed ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={`Edit ${questionLabel(q, index)}`}>
+          <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }}>
             <Group gap="sm" wrap="nowrap">
+              {/* Its name: "Edit question 2 What is… Open text · optional", the visible text whole within it. */}
+              <VisuallyHidden>Edit question</VisuallyHidden>
               <Badge variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }}>
                 {index + 1}
               </Badge>

@@ -12,7 +12,14 @@ export function AppearanceSection({ draft: d, update }: { draft: SurveyDraft; up
   const a = d.appearance;
   const set = (patch: Partial<SurveyAppearance>) => update({ appearance: { ...a, ...patch } });
   const color = (key: 'backgroundColor' | 'submitButtonColor' | 'textColor', label: string) => (
-    <ColorInput label={label} value={a[key] ?? ''} onChange={(value) => set({ [key]: value })} format="hex" w={{ base: '100%', xs: 180 }} />
+    <ColorInput
+      label={label}
+      value={a[key] ?? ''}
+      onChange={(value) => set({ [key]: value })}
+      format="hex"
+      eyeDropperButtonProps={{ 'aria-label': `Pick the ${label.toLowerCase()} colour from the screen` }}
+      w={{ base: '100%', xs: 180 }}
+    />
   );
   return (
     <Stack gap="md">

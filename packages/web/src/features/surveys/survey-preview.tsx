@@ -78,7 +78,7 @@ function drawPlainly(host: HTMLElement, survey: Previewed, { questionIndex = 0 }
       el(
         'div',
         q.buttonText || 'Submit',
-        `margin-top: 10px; text-align: center; padding: 8px; border-radius: 6px; background: ${a.submitButtonColor ?? '#1c7ed6'}; color: ${a.submitButtonTextColor ?? '#fff'}`,
+        `margin-top: 10px; text-align: center; padding: 8px; border-radius: 6px; background: ${a.submitButtonColor ?? '#1971c2'}; color: ${a.submitButtonTextColor ?? '#fff'}`,
       ),
     );
   }

@@ -38,7 +38,7 @@ function useResultFilters() {
 
 function Stat({ label, value, help }: { label: string; value: string; help?: string }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>

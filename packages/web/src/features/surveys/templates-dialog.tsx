@@ -63,19 +63,14 @@ export function TemplatesDialog({ projectId, opened, onClose }: { projectId: num
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {TEMPLATES.map((t) => (
-            <UnstyledButton
-              key={t.id}
-              onClick={() => (t.id === 'beta' ? setBeta(true) : start(t.id))}
-              aria-label={t.title}
-              aria-describedby={`template-${t.id}`}
-            >
+            <UnstyledButton key={t.id} onClick={() => (t.id === 'beta' ? setBeta(true) : start(t.id))}>
               <Card withBorder padding="md" radius="md" h="100%" className="survey-template">
                 <Group gap="md" wrap="nowrap" align="flex-start">
                   <Text
                     fw={700}
                     size={t.id === 'nps' ? 'xs' : 'lg'}
-                    c="blue"
-                    bg="var(--mantine-color-blue-light)"
+                    c="white"
+                    bg="blue.8"
                     w={44}
                     h={44}
                     style={{ borderRadius: 10, display: 'grid', placeItems: 'center', flexShrink: 0 }}
@@ -85,7 +80,7 @@ export function TemplatesDialog({ projectId, opened, onClose }: { projectId: num
                   </Text>
                   <Stack gap={2}>
                     <Text fw={600}>{t.title}</Text>
-                    <Text size="sm" c="dimmed" id={`template-${t.id}`}>
+                    <Text size="sm" c="dimmed">
                       {t.description}
                     </Text>
                   </Stack>
