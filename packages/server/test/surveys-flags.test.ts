@@ -86,6 +86,26 @@ describe('the flags a survey makes', () => {
     });
     expect(feature.statusCode).toBe(400);
     expect(feature.json()).toMatchObject({ attr: 'feature_flag_id' });
+    // A flag a survey links to keeps its key and stays while the survey is not archived.
+    const linked = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${s.projectId}/feature_flags/`,
+      headers: s.headers,
+      payload: { key: 'linked-by-survey' },
+    });
+    const linking = await survey({ name: 'Linking', linked_flag_key: 'linked-by-survey' });
+    const flagUrl = `/api/projects/${s.projectId}/feature_flags/${linked.json().id}/`;
+    for (const [body, attr] of [
+      [{ key: 'renamed-linked' }, 'key'],
+      [{ deleted: true }, 'deleted'],
+    ] as const) {
+      const res = await s.app.inject({ method: 'PATCH', url: flagUrl, headers: s.headers, payload: body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ attr, detail: expect.stringContaining('the survey "Linking" is linked to') });
+    }
+    expect((await s.app.inject({ method: 'PATCH', url: flagUrl, headers: s.headers, payload: { name: 'still editable' } })).statusCode).toBe(200);
+    await s.app.inject({ method: 'DELETE', url: `${base}/${linking.id}/`, headers: s.headers });
+    expect((await s.app.inject({ method: 'PATCH', url: flagUrl, headers: s.headers, payload: { deleted: true } })).statusCode).toBe(200);
     // A new flag cannot take their keys either.
     const taken = await s.app.inject({
       method: 'POST',

@@ -355,7 +355,14 @@ describe('bad input', () => {
     await bad({ questions: [{ type: 'link', question: 'Go', link: 'javascript:alert(1)' }] }, 'questions__0__link', /http, https or mailto/);
     await bad({ questions: [{ type: 'link', question: 'Go', link: 'not a url' }] }, 'questions__0__link', /valid URL/);
     await bad({ conditions: { url: '(', urlMatchType: 'regex' } }, 'conditions__url', /regular expression/);
-    await bad({ conditions: { urlMatchType: 'starts_with' } }, 'conditions__urlMatchType', /not a valid choice/);
+    await bad({ conditions: { urlMatchType: 'starts_with' } }, 'conditions__urlMatchType', /"starts_with" is not a valid choice/, 'invalid_choice');
+    await bad({ conditions: { deviceTypes: ['Mobile'], deviceTypesMatchType: 'nope' } }, 'conditions__deviceTypesMatchType', /not a valid choice/);
+    await bad(
+      { conditions: { events: { values: [{ name: 'paid', propertyFilters: { plan: { values: ['pro'], operator: 'startswith' } } }] } } },
+      'conditions__events__values__0__propertyFilters__plan__operator',
+      /not a valid choice/,
+    );
+    await bad({ conditions: { events: { values: [{ name: ' ' }] } } }, 'conditions__events__values__0__name', /needs its name/);
   });
 
   it('refuses targeting the flag rules refuse, or not on person properties', async () => {

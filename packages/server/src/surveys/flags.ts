@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ConflictError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import { SURVEY_FLAG_PREFIX } from '../flag-evaluation/definitions';
 import { insertFlag, type FlagUpdateGuard, type FlagUses } from '../feature-flags/service';
 import { flagStore, type Filters, type FlagRow } from '../feature-flags/store';
@@ -104,12 +104,26 @@ export async function syncSurveyFlags(db: Kysely<Database>, source: FlagSource, 
   return { targeting, internal, changed: targeting !== flags.targeting || internal !== flags.internal };
 }
 
-/** The flags API refuses every change to a survey's flag (its key, filters, deletion): the survey keeps it. */
-export const surveyFlagGuard: FlagUpdateGuard = async (db, flag) => {
-  if (flag.survey_id === null) return;
-  const survey = await surveyStore.byId(db, flag.survey_id);
-  const whose = survey ? `the survey "${survey.name}" (${survey.id})` : 'a survey';
-  throw new ConflictError(`The feature flag ${flag.key} belongs to ${whose}, which keeps it in step with its targeting: change the survey instead.`);
+/**
+ * The flags API refuses every change to a survey's flag (its key, filters, deletion): the survey keeps it. A flag a
+ * survey links to (`linked_flag_key`) keeps its key and is not deleted while the survey is not archived: posthog-js
+ * looks the key up in /flags, and a survey whose linked flag is gone is shown to no one.
+ */
+export const surveyFlagGuard: FlagUpdateGuard = async (db, flag, patch) => {
+  if (flag.survey_id !== null) {
+    const survey = await surveyStore.byId(db, flag.survey_id);
+    const whose = survey ? `the survey "${survey.name}" (${survey.id})` : 'a survey';
+    throw new ConflictError(`The feature flag ${flag.key} belongs to ${whose}, which keeps it in step with its targeting: change the survey instead.`);
+  }
+  const renamed = patch.key !== undefined && patch.key !== flag.key;
+  if (!renamed && patch.deleted !== true) return;
+  const linking = await surveyStore.linkedTo(db, flag.project_id, flag.key);
+  if (!linking) return;
+  const what = renamed ? 'change the key of' : 'delete';
+  throw new ValidationError(
+    `Cannot ${what} a feature flag the survey "${linking.name}" is linked to; link it to another flag or archive it first.`,
+    renamed ? 'key' : 'deleted',
+  );
 };
 
 /** The survey that made a flag, for the flag's page. */

@@ -20,6 +20,8 @@ export type SurveyStatus = (typeof STATUSES)[number];
 
 export const BRANCHING_TYPES = ['next_question', 'end', 'specific_question', 'response_based'] as const;
 export const MATCH_TYPES = ['regex', 'not_regex', 'exact', 'is_not', 'icontains', 'not_icontains'] as const;
+/** How an event condition's property filter compares (posthog-js's operators there). */
+export const PROPERTY_OPERATORS = ['exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex', 'gt', 'lt'] as const;
 export const DISPLAYS = ['number', 'emoji'] as const;
 
 /** The scales a rating has; shown as numbers 5, 7 or 10 (0–10), as emoji 2, 3 or 5 (what posthog-js draws). */

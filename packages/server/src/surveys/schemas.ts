@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { JsonObject, Text } from '../http/schemas';
-import { BRANCHING_TYPES, DISPLAYS, LIMITS, MATCH_TYPES, QUESTION_TYPES, SCHEDULES, STATUSES, SURVEY_TYPES } from './limits';
+import { BRANCHING_TYPES, DISPLAYS, LIMITS, MATCH_TYPES, PROPERTY_OPERATORS, QUESTION_TYPES, SCHEDULES, STATUSES, SURVEY_TYPES } from './limits';
 
 // The TypeBox schemas of a survey: what the API takes (unknown fields of a known object are dropped, as everywhere in
 // the API) and what it answers (titled, for the OpenAPI document and the web app's generated types). The rules past a
@@ -10,8 +10,10 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 
 const Branching = Type.Object(
   {
-    type: Type.Enum([...BRANCHING_TYPES], {
-      description: 'next_question (default), end, specific_question (`index`), response_based (`responseValues`)',
+    // Choices checked by the service: a nullable object's enum is one the web app's type generator cannot name.
+    type: Text({
+      maxLength: 40,
+      description: `${BRANCHING_TYPES.join(', ')}: next_question (default), end, specific_question (\`index\`), response_based (\`responseValues\`)`,
     }),
     index: Type.Optional(Type.Integer({ description: 'specific_question: the index of a later question' })),
     responseValues: Type.Optional(
@@ -29,7 +31,7 @@ const PropertyFilters = Type.Record(
   Type.Object(
     {
       values: Type.Array(Type.Union([Text({ maxLength: LIMITS.choice }), Type.Number(), Type.Boolean()]), { maxItems: 100 }),
-      operator: Type.Enum(['exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex', 'gt', 'lt']),
+      operator: Text({ maxLength: 40, description: PROPERTY_OPERATORS.join(', ') }),
     },
     { additionalProperties: false },
   ),
@@ -77,11 +79,11 @@ export type QuestionInput = Static<typeof QuestionInput>;
 
 const conditionFields = {
   url: Type.Optional(Nullable(Text({ maxLength: LIMITS.url }))),
-  urlMatchType: Type.Optional(Type.Enum([...MATCH_TYPES])),
+  urlMatchType: Type.Optional(Text({ maxLength: 40, description: MATCH_TYPES.join(', ') })),
   selector: Type.Optional(Nullable(Text({ maxLength: LIMITS.selector }))),
   seenSurveyWaitPeriodInDays: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: LIMITS.waitPeriodDays }))),
   deviceTypes: Type.Optional(Nullable(Type.Array(Text({ minLength: 1, maxLength: 50 }), { maxItems: 10 }))),
-  deviceTypesMatchType: Type.Optional(Type.Enum([...MATCH_TYPES])),
+  deviceTypesMatchType: Type.Optional(Text({ maxLength: 40, description: MATCH_TYPES.join(', ') })),
   linkedFlagVariant: Type.Optional(Nullable(Text({ maxLength: 400 }))),
   events: Type.Optional(
     Nullable(

@@ -80,6 +80,17 @@ export const surveyStore = {
       .execute();
   },
 
+  /** A survey of the project (not archived) linked to the flag of this key, if any. */
+  linkedTo(db: Executor, projectId: number, key: string): Promise<SurveyRow | undefined> {
+    return db
+      .selectFrom('surveys')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('linked_flag_key', '=', key)
+      .where('archived', '=', 0)
+      .executeTakeFirst();
+  },
+
   /** The users who made these surveys, by id. */
   async creators(db: Executor, ids: number[]) {
     if (!ids.length) return new Map<number, { id: number; name: string; email: string }>();

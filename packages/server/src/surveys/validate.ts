@@ -1,7 +1,18 @@
 import { validateFilters } from '@service/flag-engine';
 import { uuidv7 } from '../uuid';
 import { ValidationError } from '../errors';
-import { CHOICE_TYPES, EMOJI_SCALES, LIMITS, NUMBER_SCALES, RATING_BUCKETS, SCALES, type QuestionType } from './limits';
+import {
+  BRANCHING_TYPES,
+  CHOICE_TYPES,
+  EMOJI_SCALES,
+  LIMITS,
+  MATCH_TYPES,
+  NUMBER_SCALES,
+  PROPERTY_OPERATORS,
+  RATING_BUCKETS,
+  SCALES,
+  type QuestionType,
+} from './limits';
 import type { ConditionsInput, QuestionInput, TargetingFiltersInput } from './schemas';
 
 // A survey definition's rules past each field's own shape, each broken one a 400 naming the field by its path
@@ -61,6 +72,11 @@ export function checkJsonSize(value: unknown, attr: string) {
 }
 
 const blank = (text: string) => text.trim() === '';
+
+/** A value among `choices`; else a 400 on `attr`, as a schema's enum answers. */
+function oneOf(value: string, choices: readonly string[], attr: string) {
+  if (!choices.includes(value)) throw new ValidationError(`"${value}" is not a valid choice.`, attr, 'invalid_choice');
+}
 
 /**
  * The questions as stored: ids kept when sent (unique, letters, digits, `-` and `_`), made otherwise; each checked for
@@ -162,6 +178,7 @@ function choices(q: QuestionInput, at: (field: string) => string): Partial<Quest
 /** Where a question goes next: only forward (a question branching back could loop), to a question that exists. */
 function branching(input: NonNullable<QuestionInput['branching']>, questions: Question[], i: number): Branching {
   const at = (field: string) => `questions__${i}__branching${field ? `__${field}` : ''}`;
+  oneOf(input.type, BRANCHING_TYPES, at('type'));
   const target = (value: unknown, attr: string): number | 'end' => {
     if (value === 'end') return 'end';
     if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= questions.length) {
@@ -174,10 +191,11 @@ function branching(input: NonNullable<QuestionInput['branching']>, questions: Qu
     if ((value as number) <= i) throw new ValidationError(`Branching goes forward: to a question after this one (index above ${i}), or "end".`, attr);
     return value as number;
   };
-  switch (input.type) {
+  const type = input.type as Branching['type'];
+  switch (type) {
     case 'next_question':
     case 'end':
-      return { type: input.type };
+      return { type };
     case 'specific_question': {
       if (input.index === undefined) throw new ValidationError('Branching to a specific question names its index.', at('index'), 'required');
       const index = target(input.index, at('index'));
@@ -210,6 +228,8 @@ function branching(input: NonNullable<QuestionInput['branching']>, questions: Qu
 /** Conditions as stored: a URL regex that compiles (the browser runs it); events named. */
 export function normalizeConditions(input: ConditionsInput | null): ConditionsInput | null {
   if (input === null) return null;
+  if (input.urlMatchType !== undefined) oneOf(input.urlMatchType, MATCH_TYPES, 'conditions__urlMatchType');
+  if (input.deviceTypesMatchType !== undefined) oneOf(input.deviceTypesMatchType, MATCH_TYPES, 'conditions__deviceTypesMatchType');
   const matchType = input.urlMatchType ?? 'icontains';
   if ((matchType === 'regex' || matchType === 'not_regex') && input.url) {
     try {
@@ -219,7 +239,10 @@ export function normalizeConditions(input: ConditionsInput | null): ConditionsIn
     }
   }
   input.events?.values.forEach((event, e) => {
-    if (blank(event.name)) throw new ValidationError('An event needs its name.', `conditions__events__values__${e}__name`, 'blank');
+    const at = `conditions__events__values__${e}`;
+    if (blank(event.name)) throw new ValidationError('An event needs its name.', `${at}__name`, 'blank');
+    for (const [property, filter] of Object.entries(event.propertyFilters ?? {}))
+      oneOf(filter.operator, PROPERTY_OPERATORS, `${at}__propertyFilters__${property}__operator`);
   });
   return input;
 }
