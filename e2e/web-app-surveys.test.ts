@@ -116,7 +116,7 @@ describe('surveys in the web app', () => {
       expect.objectContaining({ type: 'single_choice', choices: ['A colleague', 'Other'], hasOpenChoice: true }),
     ]);
     // Its two flags are shown, read only.
-    await page.getByRole('region', { name: 'Flags of the survey' }).getByText(stored.targeting_flag_key).waitFor();
+    await page.getByRole('region', { name: 'Flags of the survey' }).getByText(stored.targeting_flag_key, { exact: true }).waitFor();
   });
 
   it('edits the draft: the builder says what is wrong on the field, and saves once it is right', async () => {

@@ -114,8 +114,13 @@ describe('a survey draft', () => {
       iteration_frequency_days: 90,
       responses_limit: 500,
       enable_partial_responses: true,
-      linked_early_access_feature_id: null,
     });
+  });
+
+  it('sends the early access feature it asks about, and null to unlink one', () => {
+    const linked = { ...toDraft(stored), linkedEarlyAccessFeatureId: 'eaf-1' };
+    expect(fromDraft(linked).body).toMatchObject({ linked_early_access_feature_id: 'eaf-1' });
+    expect(fromDraft({ ...linked, linkedEarlyAccessFeatureId: null }, linked).body).toMatchObject({ linked_early_access_feature_id: null });
   });
 
   it('sends no conditions and no targeting when none is set, and no rounds unless recurring', () => {

@@ -75,7 +75,8 @@ export function SurveyBuilder({
     if (!failures) return;
     const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
     first?.scrollIntoView({ block: 'center' });
-    if (first?.matches('input, textarea')) first.focus({ preventScroll: true });
+    // A select's input opens its list when focused: only text fields take the focus.
+    if (first?.matches('input:not([aria-haspopup]), textarea')) first.focus({ preventScroll: true });
   }, [failures]);
 
   const update = (patch: Partial<SurveyDraft>) => setD((prev) => ({ ...prev, ...patch }));
@@ -97,7 +98,7 @@ export function SurveyBuilder({
 
   const save = async (launch: boolean) => {
     errors.clear();
-    const { body, errors: invalid } = fromDraft(d);
+    const { body, errors: invalid } = fromDraft(d, status === undefined ? undefined : initial);
     if (invalid) return show(invalid);
     setBusy(launch ? 'launch' : 'save');
     try {

@@ -276,8 +276,11 @@ const isRegex = (text: string) => {
 
 const wholeAtLeast = (value: number | string, min: number) => value !== '' && Number.isInteger(Number(value)) && Number(value) >= min;
 
-/** The body the API takes (POST or PATCH), or the errors by field that keep it from being sent. */
-export function fromDraft(d: SurveyDraft): { body?: Record<string, unknown>; errors?: Record<string, string> } {
+/**
+ * The body the API takes (POST or PATCH), or the errors by field that keep it from being sent. `was`: the draft as the
+ * survey was saved, if it was.
+ */
+export function fromDraft(d: SurveyDraft, was?: SurveyDraft): { body?: Record<string, unknown>; errors?: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!d.name.trim()) errors.name = 'Give the survey a name, like "Checkout NPS". Only your team sees it.';
   if (d.questions.length === 0) errors.questions = 'Add a question: a survey asks at least one.';
@@ -331,7 +334,8 @@ export function fromDraft(d: SurveyDraft): { body?: Record<string, unknown>; err
       iteration_frequency_days: recurring ? Number(d.iterationFrequencyDays) : null,
       responses_limit: d.responsesLimit === '' ? null : Number(d.responsesLimit),
       enable_partial_responses: d.partialResponses,
-      linked_early_access_feature_id: d.linkedEarlyAccessFeatureId,
+      // Sent when there is one, or to unlink one: the API reads a null it did not expect as an id it does not know.
+      ...(d.linkedEarlyAccessFeatureId || was?.linkedEarlyAccessFeatureId ? { linked_early_access_feature_id: d.linkedEarlyAccessFeatureId } : {}),
     },
   };
 }

@@ -72,8 +72,11 @@ function drawPlainly(host: HTMLElement, survey: Previewed, { questionIndex = 0 }
       for (const v of values) row.append(el('div', String(v), 'flex: 1; text-align: center; border: 1px solid #c9cdd2; border-radius: 4px; padding: 4px 0'));
       box.append(row, el('div', `${q.lowerBoundLabel ?? ''} … ${q.upperBoundLabel ?? ''}`, 'font-size: 12px; opacity: .7'));
     }
-    for (const choice of q.choices ?? []) box.append(el('div', `${q.type === 'multiple_choice' ? '☐' : '○'} ${choice}`, 'margin: 4px 0'));
-    if (q.hasOpenChoice) box.append(el('div', '○ Other…', 'margin: 4px 0'));
+    const choices = q.choices ?? [];
+    choices.forEach((choice, i) => {
+      const open = q.hasOpenChoice && i === choices.length - 1;
+      box.append(el('div', `${q.type === 'multiple_choice' ? '☐' : '○'} ${choice}${open ? ': …' : ''}`, 'margin: 4px 0'));
+    });
     box.append(
       el(
         'div',
