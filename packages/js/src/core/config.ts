@@ -52,7 +52,11 @@ export interface Options<C> {
 }
 
 /** The effective configuration of a client of type `C`: defaults merged with the options given to `init`. */
-export type ConfigOf<C> = Required<Omit<Options<C>, 'loaded' | 'bootstrap' | 'release'>> & Pick<Options<C>, 'loaded' | 'bootstrap' | 'release'>
+export type ConfigOf<C> = Required<Omit<Options<C>, 'loaded' | 'bootstrap' | 'release' | OffByDefault>> &
+  Pick<Options<C>, 'loaded' | 'bootstrap' | 'release' | OffByDefault>
+
+/** Options that are off unless given: absent from the configuration then (the script tag's bytes are counted). */
+type OffByDefault = 'capture_exceptions' | 'opt_out_capturing_by_default' | 'advanced_disable_flags' | 'debug'
 
 export const DEFAULTS: ConfigOf<unknown> = {
   api_host: 'http://localhost:8000',
@@ -61,9 +65,5 @@ export const DEFAULTS: ConfigOf<unknown> = {
   autocapture: true,
   capture_pageview: true,
   capture_pageleave: 'if_capture_pageview',
-  capture_exceptions: false,
-  opt_out_capturing_by_default: false,
-  advanced_disable_flags: false,
   session_idle_timeout_seconds: 1800,
-  debug: false,
 }

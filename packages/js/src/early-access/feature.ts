@@ -100,10 +100,10 @@ export function earlyAccess(c: Client & FlagsApi): Feature<EarlyAccessApi> {
           store.set({ ...store.getSnapshot() })
           if (stage === 'concept') return
           const flags = c.flagStore as InternalFlagStore
-          const base = flags._state.base
+          const base = flags._state._base
           const values = { ...base.flags, [flagKey]: enrolled }
           p.set({ [FLAGS]: values, [PAYLOADS]: base.payloads })
-          flags._update({ base: { ...base, flags: values } })
+          flags._update({ _base: { ...base, flags: values } })
         }),
       getEarlyAccessFeatureEnrollment: (flagKey, options) => c._get(() => enrollments(options?.group)?.[enrollmentProperty(flagKey)] as boolean | undefined),
     },
