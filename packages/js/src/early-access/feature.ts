@@ -79,7 +79,7 @@ export function earlyAccess(c: Client & FlagsApi): Feature<EarlyAccessApi> {
           }
           const cached = p.get<{ k: string; f: EarlyAccessFeature[] }>(EAF)
           if (!force && cached?.k === key) return deliver(cached.f, { isLoaded: true })
-          fetchJson(earlyAccessUrl(c.config.api_host, c._token, stages), {}, 10000).then((r) => {
+          fetchJson(earlyAccessUrl(c.config.api_host, c.config.token, stages), {}, 10000).then((r) => {
             const f = r.json?.earlyAccessFeatures
             const ok = Array.isArray(f)
             if (ok) p.set({ [EAF]: { k: key, f } })

@@ -83,7 +83,7 @@ export function flags(c: Client): Feature<FlagsApi> {
     const did = c.get_distinct_id()
     const anon = p.get<string>(ANON)
     const body = JSON.stringify({
-      token: c._token,
+      token: c.config.token,
       distinct_id: did,
       groups: p.get(GROUPS) ?? {},
       person_properties: p.get(PERSON) ?? {},
