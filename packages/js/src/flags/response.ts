@@ -14,8 +14,6 @@ export interface FlagsMeta {
   flags?: Record<string, FlagMeta>
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- server JSON of two shapes, checked field by field */
-
 /**
  * What a `/flags` answer changes: the new values and their metadata, or the error to report (known values are
  * then kept). It reads the v2 shape `{flags: {key: {enabled, variant, reason, metadata}}}` or the legacy
