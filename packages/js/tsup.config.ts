@@ -38,7 +38,15 @@ export default defineConfig([
     // `react-errors` is no public entry: it makes the error boundary (and the React context it shares) a
     // chunk of its own, which react.js imports, so that the React size budget still measures the provider,
     // hooks and ServiceFeature, and the boundary has a budget of its own (test/size.test.ts).
-    entry: { index: 'src/index.ts', react: 'src/react/index.ts', 'react-errors': 'src/react/errors.tsx' },
+    // `react-surveys` likewise makes the survey hooks a chunk of their own (with a budget of its own);
+    // `surveys-renderer` is public: the survey renderer alone, for pages that draw surveys themselves.
+    entry: {
+      index: 'src/index.ts',
+      react: 'src/react/index.ts',
+      'react-errors': 'src/react/errors.tsx',
+      'react-surveys': 'src/react/surveys.ts',
+      'surveys-renderer': 'src/surveys-renderer.ts',
+    },
     format: ['esm', 'cjs'],
     // The core's members marked `@internal` (what features reach: `_storage`, `_capture`, ...) stay out of the types.
     dts: { compilerOptions: { stripInternal: true } },
