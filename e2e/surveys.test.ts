@@ -15,8 +15,11 @@ let site: { url: string; close: () => Promise<void> };
 const chromium = chromiumPerFile();
 const { version } = JSON.parse(readFileSync(join(root, 'packages', 'js', 'package.json'), 'utf8'));
 
-const page = (host: string, token: string, title: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+/** A page of the site; `csp`: with a Content-Security-Policy that allows no inline styles at all. */
+const page = (host: string, token: string, title: string, csp = false) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>${
+  csp ? `<meta http-equiv="Content-Security-Policy" content="default-src 'self' ${host}; script-src 'self' 'unsafe-inline' ${host}; style-src 'self'">` : ''
+}</head>
 <body>
   <main><h1>${title}</h1><p>Plans and prices.</p><a href="/docs">Docs</a></main>
   <script src="/service.iife.js"></script>
@@ -29,6 +32,7 @@ beforeAll(async () => {
   site = await serveStatic(join(root, 'packages', 'js', 'dist'), {
     '/pricing': page(svc.url, svc.token, 'Pricing'),
     '/docs': page(svc.url, svc.token, 'Docs'),
+    '/pricing/strict': page(svc.url, svc.token, 'Pricing', true),
   });
   chromium.cleanup(() => site.close());
 });
@@ -107,6 +111,21 @@ describe('surveys in Chromium (service-js, script tag)', () => {
     await p.getByRole('dialog', { name: question.score }).waitFor();
     const violations = await axeViolations(p);
     expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+  });
+
+  it('is drawn with its styles on a page whose Content-Security-Policy allows no inline style', async () => {
+    const p = await chromium.newPage();
+    const refused: string[] = [];
+    p.on('console', (m) => void (/Content.Security.Policy/i.test(m.text()) && refused.push(m.text())));
+    await visit(p, '/pricing/strict');
+    const dialog = p.getByRole('dialog', { name: question.score });
+    await dialog.waitFor();
+    const box = await dialog.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { position: style.position, background: style.backgroundColor, width: el.getBoundingClientRect().width };
+    });
+    expect(box).toEqual({ position: 'fixed', background: 'rgb(238, 237, 237)', width: 300 });
+    expect(refused).toEqual([]);
   });
 
   it('is answered with the keyboard alone, follows its branching, and is not shown again after a reload', async () => {

@@ -62,7 +62,10 @@ describe('the survey renderer', () => {
     document.head.append(style)
     const { root } = draw(survey([why]))
     expect(root.mode).toBe('open')
-    expect(root.querySelector('style')!.textContent).toContain(':host{all:initial!important')
+    // a constructed stylesheet (no <style>, which a strict Content-Security-Policy would block)
+    expect(root.querySelector('style')).toBeNull()
+    const css = [...root.adoptedStyleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n')
+    expect(css).toMatch(/:host\s*\{[^}]*all:\s*initial\s*!important/)
     expect(document.body.querySelectorAll('button, form, textarea')).toHaveLength(0)
     style.remove()
   })
@@ -262,7 +265,7 @@ describe('the survey renderer', () => {
     renderSurvey(host, survey([nps, why]), { preview: true, questionIndex: 1, onEvent: (n, p) => events.push([n, p]) })
     const root = host.querySelector('svc-survey')!.shadowRoot!
     const box = $(root, '.box')
-    expect([box.getAttribute('role'), box.className, box.getAttribute('style')]).toEqual(['region', 'box inline', null])
+    expect([box.getAttribute('role'), box.className, box.style.cssText]).toEqual(['region', 'box inline', ''])
     expect(nameOf(root, box)).toBe('Why?')
     expect(root.activeElement).toBeNull()
     ;($(root, 'textarea') as HTMLTextAreaElement).value = 'x'
@@ -306,10 +309,8 @@ describe('the survey renderer', () => {
 
   it('takes its colors from the appearance, with readable text on them', () => {
     const { root } = draw(survey([why], { appearance: { backgroundColor: '#111827', submitButtonColor: '#fde68a', position: 'top_left' } }))
-    const vars = $(root, '.root').getAttribute('style')!
-    expect(vars).toContain('--bg:#111827')
-    expect(vars).toContain('--text:#ffffff')
-    expect(vars).toContain('--submit-text:#020617')
-    expect($(root, '.box').getAttribute('style')).toBe('top:30px;left:30px')
+    const vars = $(root, '.root').style
+    expect(['--bg', '--text', '--submit-text'].map((v) => vars.getPropertyValue(v).trim())).toEqual(['#111827', '#ffffff', '#020617'])
+    expect([$(root, '.box').style.top, $(root, '.box').style.left]).toEqual(['30px', '30px'])
   })
 })

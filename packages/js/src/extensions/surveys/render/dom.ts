@@ -1,4 +1,4 @@
-/** Attributes of `h`: `on<event>` functions are listeners, other values attributes (false and undefined: absent). */
+/** Attributes of `h`: `on<event>` functions are listeners, `style` is set through the CSSOM, other values are attributes (false and undefined: absent). */
 export type Attrs = Record<string, string | number | boolean | undefined | ((e: Event) => void)>
 
 /**
@@ -12,6 +12,7 @@ export function h(tag: string, attrs: Attrs = {}, ...children: (Node | string | 
       : document.createElement(tag)
   for (const [k, v] of Object.entries(attrs))
     if (typeof v === 'function') el.addEventListener(k.slice(2), v)
+    else if (k === 'style') el.style.cssText = String(v ?? '')
     else if (v !== undefined && v !== false) el.setAttribute(k, v === true ? '' : String(v))
   for (const c of children) if (c != null && c !== false) el.append(c)
   return el as HTMLElement

@@ -36,6 +36,9 @@ export interface RenderedSurvey {
   isOpen(): boolean
 }
 
+/** The survey stylesheet, made once a page. */
+let sheet: CSSStyleSheet | undefined
+
 /** Positions at the bottom of the window: there the box has no bottom border and square bottom corners. */
 const BOTTOM = ['left', 'center', 'right', undefined]
 const CLOSE_ICON = 'M6 6l12 12M18 6 6 18'
@@ -55,9 +58,22 @@ export function renderSurvey(host: HTMLElement, survey: Survey, options: RenderO
   const flow = !!(preview || inline)
   const el = document.createElement('svc-survey')
   const root = h('div', { class: 'root' })
-  el.attachShadow({ mode: 'open' }).append(h('style', {}, CSS), root)
+  const shadow = el.attachShadow({ mode: 'open' })
+  // A constructed stylesheet, which a Content-Security-Policy without 'unsafe-inline' styles allows (a <style> where
+  // the browser has none); styles are set through the CSSOM, never as attributes, for the same reason.
+  try {
+    if (!sheet) {
+      const made = new CSSStyleSheet()
+      made.replaceSync(CSS)
+      sheet = made
+    }
+    shadow.adoptedStyleSheets = [sheet]
+  } catch {
+    shadow.append(h('style', {}, CSS))
+  }
+  shadow.append(root)
   host.append(el)
-  root.setAttribute('style', appearanceVars(a, root))
+  root.style.cssText = appearanceVars(a, root)
 
   // Resumed where it was left, in the order it was shown; shuffled (`shuffleQuestions`) only without branching
   // or partial responses, as posthog-js does.
