@@ -41,11 +41,19 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * The survey renderer of service-js, which draws the builder's preview, from its sources: the app builds (and its
+ * tests run) without service-js being built first, and the preview is drawn by the very code that draws surveys in
+ * people's browsers.
+ */
+export const alias = { '@flagstation/service-js/surveys-renderer': fileURLToPath(new URL('../js/src/surveys-renderer.ts', import.meta.url)) };
+
 // `npm run dev -w @service/web` serves the app with hot reload and sends API calls to a service on :8000.
 const service = process.env.SERVICE_URL ?? 'http://localhost:8000';
 
 export default defineConfig({
   plugins: [scrollAreaWithoutFloatingUi(), react(), gzipAssets()],
+  resolve: { alias },
   build: { outDir, emptyOutDir: true, assetsDir: 'assets', chunkSizeWarningLimit: 700 },
   server: { proxy: Object.fromEntries(['/api', '/flags', '/decide'].map((p) => [p, { target: service, changeOrigin: true }])) },
 });

@@ -157,7 +157,8 @@ describe('the survey builder', () => {
   it('draws the open question in the preview, and the preview picks another', async () => {
     await builder(fromTemplate('nps'), async () => undefined);
     const preview = screen.getByRole('region', { name: 'Preview of the survey' });
-    const shown = () => preview.querySelector('.survey-preview-host')!.shadowRoot!.textContent ?? '';
+    // The renderer draws into a shadow tree of its own element, in the preview's host.
+    const shown = () => preview.querySelector('.survey-preview-host svc-survey')?.shadowRoot?.textContent ?? '';
     await waitFor(() => expect(shown()).toContain('How likely are you to recommend us'));
     fireEvent.click(screen.getByRole('button', { name: 'Preview question 2' }));
     await waitFor(() => expect(shown()).toContain('What is the main reason for your score?'));

@@ -60,7 +60,13 @@ export function SurveyBuilder({
   onSave: (body: Record<string, unknown>, launch: boolean) => Promise<unknown>;
 }) {
   const [d, setD] = useState(initial);
-  const [open, setOpen] = useState(0);
+  const [open, setOpenQuestion] = useState(0);
+  // The preview shows the open question, or the thank-you message.
+  const [thanks, setThanks] = useState(false);
+  const setOpen = (i: number) => {
+    setOpenQuestion(i);
+    setThanks(false);
+  };
   const [busy, setBusy] = useState<'save' | 'launch' | null>(null);
   const errors = useFormErrors(surveyFieldOf);
   const guard = useUnsavedChanges(JSON.stringify(d) !== JSON.stringify(initial));
@@ -68,6 +74,7 @@ export function SurveyBuilder({
   const features = useQuery(earlyAccessQueries.list(projectId));
   const feature = features.data?.results.find((f) => f.id === d.linkedEarlyAccessFeatureId);
   const preview = useMemo(() => previewSurvey(d), [d]);
+  const thankYou = d.type !== 'api' && d.appearance.displayThankYouMessage === true;
   const form = useRef<HTMLFormElement>(null);
   // After a save that found errors: the first field at fault comes into view, with the focus (it may be far above).
   const [failures, setFailures] = useState(0);
@@ -310,14 +317,17 @@ export function SurveyBuilder({
             </Text>
             <Pagination
               size="sm"
-              total={d.questions.length}
-              value={open + 1}
-              onChange={(page) => setOpen(page - 1)}
-              getControlProps={(control) => ({ 'aria-label': `${control} question` })}
-              getItemProps={(p) => ({ 'aria-label': `Preview question ${p}` })}
+              total={d.questions.length + (thankYou ? 1 : 0)}
+              value={thankYou && thanks ? d.questions.length + 1 : open + 1}
+              onChange={(page) => (page > d.questions.length ? setThanks(true) : setOpen(page - 1))}
+              getControlProps={(control) => ({ 'aria-label': `${control} page of the preview` })}
+              getItemProps={(p) => ({
+                'aria-label': p > d.questions.length ? 'Preview the thank-you message' : `Preview question ${p}`,
+                children: p > d.questions.length ? '✓' : p,
+              })}
             />
           </Group>
-          <SurveyPreview survey={preview} questionIndex={Math.min(open, d.questions.length - 1)} />
+          <SurveyPreview survey={preview} questionIndex={thankYou && thanks ? d.questions.length : Math.min(open, d.questions.length - 1)} />
           <Text size="xs" c="dimmed">
             Drawn by the same code that shows it in your app{d.type === 'api' ? ' (an API survey is drawn by your own components instead)' : ''}.
           </Text>
