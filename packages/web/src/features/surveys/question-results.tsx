@@ -114,6 +114,16 @@ function Nps({ nps }: { nps: NonNullable<QuestionResults['nps']> }) {
   );
 }
 
+/** A rating's column: on a 0–10 scale, the colour of its NPS group (detractors, passives, promoters). */
+const barColor = (value: number, scale?: number) =>
+  scale !== 10
+    ? 'var(--mantine-color-blue-filled)'
+    : value <= 6
+      ? 'var(--mantine-color-red-6)'
+      : value <= 8
+        ? 'var(--mantine-color-gray-5)'
+        : 'var(--mantine-color-teal-6)';
+
 /** How many gave each value of the scale, as columns, lowest first; and the mean. */
 function Ratings({ ratings, scale, question }: { ratings: { value: number; count: number }[]; scale?: number; question: string }) {
   const byValue = new Map(ratings.map((r) => [r.value, r.count]));
@@ -143,7 +153,7 @@ function Ratings({ ratings, scale, question }: { ratings: { value: number; count
                 style={{
                   width: '100%',
                   height: `${Math.max(2, (count / max) * 110)}px`,
-                  background: count ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-border)',
+                  background: count ? barColor(v, scale) : 'var(--mantine-color-default-border)',
                   borderRadius: '4px 4px 0 0',
                 }}
               />
