@@ -11,6 +11,7 @@ import type { ActivityKind, ServerModule } from './module';
 import { personsModule } from './persons';
 import { projectsModule } from './projects';
 import { staticModule } from './static';
+import { surveysModule } from './surveys';
 import { usersModule } from './users';
 import { webModule } from './web';
 import { webhooksModule } from './webhooks';
@@ -33,6 +34,7 @@ export const MODULES = [
   earlyAccessModule,
   experimentsModule,
   errorTrackingModule,
+  surveysModule,
   flagEvaluationModule,
   staticModule,
   webModule,

@@ -356,6 +356,23 @@ describe('README, tried as a new user would', () => {
     expect(definitions.flags.map((f: { key: string }) => f.key)).toContain('new-checkout');
   });
 
+  it('runs every example of the surveys section, in order, successfully', async () => {
+    const section = fs.readFileSync(readme, 'utf8').split('## Surveys')[1]!.split('\n## ')[0]!;
+    const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBe(3);
+    const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId} PROJECT_TOKEN=${service.token}`;
+    const script = [setup, ...blocks.map((block) => `${block}\necho '<<END>>'`)].join('\n');
+    const { stdout } = await run('bash', ['-e', '-c', script]);
+    const [created, launched, listed] = stdout
+      .split('<<END>>')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => JSON.parse(s));
+    expect(created).toMatchObject({ name: 'Beta feedback', status: 'draft', questions: [{ type: 'rating', scale: 10 }, { type: 'open' }] });
+    expect(launched).toMatchObject({ id: created.id, status: 'running' });
+    expect(listed.surveys).toEqual([expect.objectContaining({ id: created.id, targeting_flag_key: created.targeting_flag_key })]);
+  });
+
   it('runs every curl example of docs/day-one.md, in order, successfully', async () => {
     const blocks = [...fs.readFileSync(dayOne, 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(blocks.length).toBe(5);

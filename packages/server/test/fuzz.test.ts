@@ -30,7 +30,7 @@ const FILTERS = {
 
 let s: TestService;
 /** What valid requests name (a flag, a feature, keys with fewer rights), made once the service is up. */
-let fixtures: { flagId: number; featureId: string; experimentId: number; readKey: string; foreignKey: string };
+let fixtures: { flagId: number; featureId: string; experimentId: number; surveyId: string; readKey: string; foreignKey: string };
 beforeAll(async () => {
   s = await startService();
   const flag = await s.app.inject({
@@ -51,11 +51,20 @@ beforeAll(async () => {
     headers: s.headers,
     payload: { name: 'Fuzz', feature_flag_key: 'fuzz-experiment', metrics: [{ kind: 'conversion', event: 'x' }], status: 'running' },
   });
-  expect([flag.statusCode, feature.statusCode, experiment.statusCode], flag.body + feature.body + experiment.body).toEqual([201, 201, 201]);
+  const survey = await s.app.inject({
+    method: 'POST',
+    url: `/api/projects/${s.projectId}/surveys/`,
+    headers: s.headers,
+    payload: { ...SURVEY, name: 'Fuzz', start_date: '2026-01-01T00:00:00Z' },
+  });
+  expect([flag.statusCode, feature.statusCode, experiment.statusCode, survey.statusCode], flag.body + feature.body + experiment.body + survey.body).toEqual([
+    201, 201, 201, 201,
+  ]);
   fixtures = {
     flagId: flag.json().id,
     featureId: feature.json().id,
     experimentId: experiment.json().id,
+    surveyId: survey.json().id,
     readKey: await s.keyWith(['feature_flag:read', 'project:read']),
     foreignKey: await s.keyWith(['*'], [s.projectId + 1000]),
   };
@@ -91,6 +100,43 @@ const flagsRequest = {
   $anon_distinct_id: 'anon-1',
   disable_flags: false,
 };
+const SURVEY = {
+  name: UNIQUE,
+  description: 'd',
+  type: 'popover',
+  questions: [
+    {
+      type: 'single_choice',
+      question: 'Which?',
+      choices: ['a', 'b'],
+      hasOpenChoice: true,
+      branching: { type: 'response_based', responseValues: { 0: 2, 1: 'end' } },
+    },
+    {
+      type: 'rating',
+      question: 'How?',
+      display: 'number',
+      scale: 10,
+      lowerBoundLabel: 'no',
+      upperBoundLabel: 'yes',
+      branching: { type: 'specific_question', index: 2 },
+    },
+    { type: 'open', question: 'Why?', optional: true, buttonText: 'Send' },
+    { type: 'link', question: 'Docs', link: 'https://x.test/' },
+  ],
+  appearance: { position: 'right' },
+  conditions: {
+    url: 'x',
+    urlMatchType: 'regex',
+    events: { repeatedActivation: true, values: [{ name: 'e', server_side: true, propertyFilters: { p: { values: ['v'], operator: 'exact' } } }] },
+  },
+  targeting_flag_filters: { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: 'x' }], rollout_percentage: 50 }] },
+  schedule: 'recurring',
+  iteration_count: 3,
+  iteration_frequency_days: 7,
+  responses_limit: 10,
+  enable_partial_responses: true,
+};
 const SEEDS: Record<string, unknown> = {
   'post /api/projects/{project_id}/feature_flags': { key: UNIQUE, name: 'Fuzzed', filters: FILTERS, active: true, ensure_experience_continuity: false },
   'patch /api/projects/{project_id}/feature_flags/{id}': { key: 'fuzz-flag', name: 'Fuzz', filters: FILTERS, active: true, deleted: false },
@@ -120,6 +166,8 @@ const SEEDS: Record<string, unknown> = {
   },
   'patch /api/projects/{project_id}/experiments/{id}': { name: 'Fuzz', status: 'running', metrics: [{ kind: 'conversion', event: 'e' }], end_date: null },
   'post /api/projects/{project_id}/experiments/{id}/ship': { variant: 'test' },
+  'post /api/projects/{project_id}/surveys': SURVEY,
+  'patch /api/projects/{project_id}/surveys/{id}': { ...SURVEY, name: 'Fuzz', linked_flag_key: 'fuzz-flag', archived: false, start_date: null, end_date: null },
   'post /flags': flagsRequest,
   'post /decide': flagsRequest,
   ...Object.fromEntries([...CAPTURE_PATHS].map((path) => [`post ${path}`, capture])),
@@ -370,7 +418,9 @@ function requestOf(route: string) {
     ? fixtures.featureId
     : path.includes('experiments')
       ? String(fixtures.experimentId)
-      : String(fixtures.flagId);
+      : path.includes('surveys')
+        ? fixtures.surveyId
+        : String(fixtures.flagId);
   const valid = (param: string) => (param === 'project_id' ? String(s.projectId) : param === 'token' ? TOKEN : id);
   const seed = SEEDS[route] ?? (method === 'get' && CAPTURE_PATHS.has(path) ? SEEDS[`post ${path}`] : undefined);
   return fc.record({

@@ -32,6 +32,13 @@ const operations = [
   ['delete', '/api/projects/{project_id}/experiments/{id}'],
   ['post', '/api/projects/{project_id}/experiments/{id}/ship'],
   ['get', '/api/projects/{project_id}/experiments/{id}/results'],
+  ['get', '/api/projects/{project_id}/surveys'],
+  ['post', '/api/projects/{project_id}/surveys'],
+  ['get', '/api/projects/{project_id}/surveys/{id}'],
+  ['patch', '/api/projects/{project_id}/surveys/{id}'],
+  ['delete', '/api/projects/{project_id}/surveys/{id}'],
+  ['post', '/api/projects/{project_id}/surveys/{id}/launch'],
+  ['post', '/api/projects/{project_id}/surveys/{id}/stop'],
   ['get', '/api/projects/{project_id}/error_tracking/issues'],
   ['get', '/api/projects/{project_id}/error_tracking/issues/{id}'],
   ['patch', '/api/projects/{project_id}/error_tracking/issues/{id}'],
@@ -83,6 +90,7 @@ const operations = [
   ['get', '/flags/definitions'],
   ['get', '/api/feature_flag/local_evaluation'],
   ['get', '/api/early_access_features'],
+  ['get', '/api/surveys'],
   ['get', '/array/{token}/config'],
   ['get', '/array/{token}/config.js'],
   ...(['/e', '/i/v0/e', '/capture', '/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
@@ -93,13 +101,19 @@ const sdk = new Set([
   'post /flags',
   'post /decide',
   'get /api/early_access_features',
+  'get /api/surveys',
   'get /array/{token}/config',
   'get /array/{token}/config.js',
   ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
 ]);
 
 /** POSTs that take no body. */
-const bodyless = new Set(['post /api/logout', 'post /api/organization/members/{user_id}/password_reset']);
+const bodyless = new Set([
+  'post /api/logout',
+  'post /api/organization/members/{user_id}/password_reset',
+  'post /api/projects/{project_id}/surveys/{id}/launch',
+  'post /api/projects/{project_id}/surveys/{id}/stop',
+]);
 
 describe('GET /api/schema/', () => {
   it('serves an OpenAPI 3 document generated from the route schemas, covering every route', async () => {
@@ -111,14 +125,15 @@ describe('GET /api/schema/', () => {
       Object.keys(ops).map((m) => `${m} ${path}`),
     );
     expect(documented.sort()).toEqual(operations.map(([m, p]) => `${m} ${p}`).sort());
-    // Nothing the app serves is left out, but the document itself, the API reference, the health check, service-js's script files and the web app's pages.
+    // Nothing the app serves is left out, but the document itself, the API reference, the health check, the script files
+    // (service-js's, posthog-js's surveys bundle) and the web app's pages.
     const served = servedRoutes(s.app).filter(
       (r) =>
         !/^(head|options) /.test(r) &&
         !r.startsWith('get /api/docs') &&
         r !== 'get /api/schema' &&
         r !== 'get /_health' &&
-        r !== 'get /static/{file}' &&
+        !['get /static/{file}', 'get /static/surveys.js', 'get /static/{file}/surveys.js'].includes(r) &&
         !isWebAppRoute(r),
     );
     expect(served.length).toBeGreaterThan(20);
@@ -198,7 +213,7 @@ describe('named schemas', () => {
     const doc = (await s.app.inject({ url: '/api/schema/' })).json();
     const schemas = doc.components.schemas as Record<string, { type?: string; enum?: string[]; properties?: Record<string, unknown> }>;
     expect(Object.keys(schemas)).toEqual(
-      expect.arrayContaining(['FeatureFlag', 'EarlyAccessFeature', 'Experiment', 'ErrorIssue', 'Role', 'Stage', 'WebhookKind']),
+      expect.arrayContaining(['FeatureFlag', 'EarlyAccessFeature', 'Experiment', 'ErrorIssue', 'Role', 'Stage', 'WebhookKind', 'Survey', 'PublicSurveyList']),
     );
     const json = (op: { responses: Record<string, { content: Record<string, { schema: unknown }> }> }, status: string) =>
       op.responses[status]!.content['application/json']!.schema;

@@ -303,6 +303,8 @@ export class EarlyAccessService {
   private async linkableFlag(db: Kysely<Database>, projectId: number, flagId: number): Promise<FlagRow> {
     const flag = await flagStore.get(db, projectId, flagId);
     if (!flag || flag.deleted) throw new ValidationError('Feature Flag with this ID does not exist');
+    if (flag.survey_id !== null)
+      throw new ValidationError(`The feature flag ${flag.key} belongs to a survey, which keeps it; link another flag.`, 'feature_flag_id');
     if (await earlyAccessStore.byFlag(db, flag.id)) throw alreadyLinked(flag.key);
     const filters = JSON.parse(flag.filters) as Filters;
     const variants = (filters.multivariate as { variants?: unknown[] } | null | undefined)?.variants;

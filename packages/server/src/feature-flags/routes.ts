@@ -39,14 +39,14 @@ const FeatureFlagDetailSchema = Type.Object(
     used_by: Type.Array(
       Type.Object(
         {
-          type: Type.Enum(['early_access_feature', 'experiment']),
+          type: Type.Enum(['early_access_feature', 'experiment', 'survey']),
           id: Type.Union([Type.Integer(), Type.String()]),
           name: Type.String(),
-          status: Type.String({ description: "an early access feature's stage, an experiment's status" }),
+          status: Type.String({ description: "an early access feature's stage, an experiment's or a survey's status" }),
         },
         { title: 'FlagUse' },
       ),
-      { description: 'the early access feature and the experiments that use the flag' },
+      { description: 'the early access feature and the experiments that use the flag, the survey that made it' },
     ),
   },
   { title: 'FeatureFlagDetail' },

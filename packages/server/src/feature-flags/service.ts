@@ -7,7 +7,7 @@ import { changesBetween, recordActivity } from '../activity/service';
 import type { Actor } from '../http/actor';
 import { enqueueWebhooks } from '../webhooks/outbox';
 import { NotFoundError, ValidationError } from '../errors';
-import { flagStore, toFlag, type FeatureFlag, type Filters, type FlagListOptions, type FlagRow } from './store';
+import { flagStore, toFlag, type FeatureFlag, type Filters, type FlagListOptions, type FlagRow, type NewFlag } from './store';
 
 /** The `feature_flag.changed` webhook of a flag changed through the API, in the change's transaction. */
 function flagChanged(db: Kysely<Database>, row: FlagRow, change: 'created' | 'updated' | 'deleted') {
@@ -61,7 +61,7 @@ export async function checkKey(db: Kysely<Database>, projectId: number, key: str
 }
 
 /** Inserts a flag; a concurrent insert of the same key loses with the same 400 as the pre-check. */
-export async function insertFlag(db: Kysely<Database>, projectId: number, input: Required<FlagInput>): Promise<FlagRow> {
+export async function insertFlag(db: Kysely<Database>, projectId: number, input: Required<FlagInput> & Pick<NewFlag, 'survey_id'>): Promise<FlagRow> {
   try {
     return await flagStore.insert(db, projectId, input);
   } catch (error) {
@@ -92,9 +92,9 @@ function renameEnrollment(filters: Filters, key: string): Filters {
  */
 export type FlagUpdateGuard = (db: Kysely<Database>, flag: FlagRow, patch: FlagPatch) => Promise<void>;
 
-/** Something that uses a flag (an early access feature, an experiment), as the flag's page links to it. */
+/** Something that uses a flag (an early access feature, an experiment, the survey that made it), as the flag's page links to it. */
 export interface FlagUse {
-  type: 'early_access_feature' | 'experiment';
+  type: 'early_access_feature' | 'experiment' | 'survey';
   id: string | number;
   name: string;
   /** Its stage or status (`beta`, `draft`, `running`, …). */

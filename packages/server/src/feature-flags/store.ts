@@ -43,6 +43,8 @@ export interface NewFlag {
   filters: Filters;
   active: boolean;
   ensure_experience_continuity: boolean;
+  /** The survey that makes this flag (kept by the service, left out of the flags list). */
+  survey_id?: string | null;
 }
 
 /** What a list of flags may be narrowed to; paging too. */
@@ -71,6 +73,7 @@ export const flagStore = {
       deleted: 0,
       ensure_experience_continuity: flag.ensure_experience_continuity ? 1 : 0,
       version: 1,
+      survey_id: flag.survey_id ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -100,7 +103,8 @@ export const flagStore = {
   },
 
   async page(db: Executor, dialect: Dialect, projectId: number, opts: FlagListOptions) {
-    let query = db.selectFrom('feature_flags').where('project_id', '=', projectId).where('deleted', '=', 0);
+    // A survey's flags are the survey's: shown on it, not among the project's flags.
+    let query = db.selectFrom('feature_flags').where('project_id', '=', projectId).where('deleted', '=', 0).where('survey_id', 'is', null);
     if (opts.active !== undefined) query = query.where('active', '=', opts.active ? 1 : 0);
     if (opts.type !== undefined) {
       // Multivariate: `filters.multivariate.variants` is a list with at least one variant (as the web app tells them apart).

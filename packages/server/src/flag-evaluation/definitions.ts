@@ -18,7 +18,12 @@ export interface ProjectFlags {
   /** The body of `/flags/definitions` (enrollment folded into `groups`, see `foldEnrollment`), and its ETag. */
   definitionsBody: string;
   etag: string;
+  /** The keys `/flags?only_evaluate_survey_feature_flags=true` evaluates: the surveys' flags, and any whose key says it is one. */
+  surveyKeys: string[];
 }
+
+/** The key prefix of the flags surveys make, which PostHog's flags service treats as survey flags (not billed, evaluated alone on request). */
+export const SURVEY_FLAG_PREFIX = 'survey-targeting-';
 
 /** Entries older than this are rebuilt even without a notification (a bound on a lost one). */
 const TTL_MS = 60_000;
@@ -67,8 +72,9 @@ export class FlagDefinitionsCache {
     const [rows, groupTypeMapping] = await Promise.all([flagStore.live(this.db, projectId), personReads.groupTypeMapping(this.db, projectId)]);
     const definitions = rows.map(toDefinition);
     // SDKs that evaluate locally may ignore `super_groups` (posthog-node 5.x does): they get the early access
-    // enrollment folded into `groups`, which gives the same answers. The service evaluates the stored filters.
-    const served = definitions.map(foldEnrollment);
+    // enrollment folded into `groups`, which gives the same answers. A survey's flags are for the browser's surveys
+    // only: server SDKs do not get them (as PostHog leaves them out of local evaluation).
+    const served = definitions.filter((_, i) => rows[i]!.survey_id === null).map(foldEnrollment);
     const definitionsBody = JSON.stringify({ flags: served, group_type_mapping: groupTypeMapping, cohorts: {} });
     return {
       compiled: compileFlags(definitions, { groupTypeMapping, mode: 'server' }),
@@ -76,6 +82,7 @@ export class FlagDefinitionsCache {
       groupTypeMapping,
       definitionsBody,
       etag: `"${createHash('sha1').update(definitionsBody).digest('hex')}"`,
+      surveyKeys: rows.filter((row) => row.survey_id !== null || row.key.startsWith(SURVEY_FLAG_PREFIX)).map((row) => row.key),
     };
   }
 }

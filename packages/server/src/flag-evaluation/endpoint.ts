@@ -30,9 +30,15 @@ export const REMOTE_CONFIG = {
   config: { enable_collect_everything: true },
 };
 const CONFIG_FIELDS = JSON.stringify(REMOTE_CONFIG).slice(1, -1);
+const CONFIG_FIELDS_WITH_SURVEYS = JSON.stringify({ ...REMOTE_CONFIG, surveys: true }).slice(1, -1);
+
+/** Whether a project has a survey running (the surveys module answers it): the remote config's `surveys`. */
+export interface RunningSurveys {
+  anyRunning(projectId: number): Promise<boolean>;
+}
 
 /** The query fields of `/flags` (each a string when given; anything else is ignored). */
-export const FLAGS_QUERY_FIELDS = ['v', 'config', 'compression', 'token'] as const;
+export const FLAGS_QUERY_FIELDS = ['v', 'config', 'compression', 'token', 'only_evaluate_survey_feature_flags'] as const;
 
 /** Response shape by path and `v`, as PostHog's flags service chooses it. */
 function shapeOf(path: FlagsPath, v: number): Shape {
@@ -45,7 +51,7 @@ function shapeOf(path: FlagsPath, v: number): Shape {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface FlagsEndpointOptions {
-  services: { projects: ProjectsByToken; flagsEvaluation: FlagsService };
+  services: { projects: ProjectsByToken; flagsEvaluation: FlagsService; surveys: RunningSurveys };
   /** Largest body, on the wire and decoded (SDK_BODY_LIMIT_BYTES). */
   maxBodyBytes: number;
   largeBodies: LargeBodySlots;
@@ -124,10 +130,13 @@ export class FlagsEndpoint {
     }
     const limited = this.limits[path].take(`project:${project.id}`, headers);
     if (limited) throw limited;
-    const rendered = await this.options.services.flagsEvaluation.evaluate(project.id, parseFlagsRequest(body));
+    const flagsRequest = parseFlagsRequest(body);
+    if (query.only_evaluate_survey_feature_flags === 'true') flagsRequest.onlySurveyFlags = true;
+    const rendered = await this.options.services.flagsEvaluation.evaluate(project.id, flagsRequest);
     const version = typeof query.v === 'string' ? Number(query.v) : path === 'flags' ? 2 : 1;
     const withConfig = path === 'decide' || query.config === 'true' || (query.v === undefined && query.config === undefined);
-    return renderBody(rendered, shapeOf(path, Number.isFinite(version) ? version : 1), withConfig ? CONFIG_FIELDS : '');
+    const config = !withConfig ? '' : (await this.options.services.surveys.anyRunning(project.id)) ? CONFIG_FIELDS_WITH_SURVEYS : CONFIG_FIELDS;
+    return renderBody(rendered, shapeOf(path, Number.isFinite(version) ? version : 1), config);
   }
 
   /** The decoded body; a body that could not be read whole closes the connection after the answer, as Fastify does. */

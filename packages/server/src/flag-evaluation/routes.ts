@@ -5,12 +5,12 @@ import { echoOriginCors, preflight } from '../http/cors';
 import { perProjectRateLimit, projectByToken, projectTokenOf, type ProjectsByToken } from '../http/project-token';
 import { ErrorSchema, JsonObject } from '../http/schemas';
 import type { RouteContext } from '../module';
-import { FLAGS_QUERY_FIELDS, FlagsEndpoint, REMOTE_CONFIG } from './endpoint';
+import { FLAGS_QUERY_FIELDS, FlagsEndpoint, REMOTE_CONFIG, type RunningSurveys } from './endpoint';
 import type { FlagsService } from './service';
 
 const FlagsQuery = Type.Object(Object.fromEntries(FLAGS_QUERY_FIELDS.map((field) => [field, Type.Optional(Type.String())])));
 
-type FlagsRouteServices = Pick<AuthLookups, 'keys'> & { projects: ProjectsByToken; flagsEvaluation: FlagsService };
+type FlagsRouteServices = Pick<AuthLookups, 'keys'> & { projects: ProjectsByToken; flagsEvaluation: FlagsService; surveys: RunningSurveys };
 
 /**
  * Public SDK flag routes (`/flags`, `/decide`, remote config; CORS open) and the definitions for local evaluation
@@ -44,7 +44,13 @@ export const flagsRoutes: FastifyPluginAsync<RouteContext<FlagsRouteServices>> =
   // posthog-js reads its remote config before anything else: the npm and full bundles load the script
   // `/array/<token>/config.js` (a 404 there is an error in the console of every page), then, if it set no config, the
   // JSON `/array/<token>/config`.
-  const remoteConfig = (token: string) => ({ token, hasFeatureFlags: true, ...REMOTE_CONFIG });
+  const remoteConfig = async (token: string, projectId: number) => ({
+    token,
+    hasFeatureFlags: true,
+    ...REMOTE_CONFIG,
+    // posthog-js loads its surveys (the list, then the script) only when this says some run.
+    surveys: await services.surveys.anyRunning(projectId),
+  });
   const configRoute = {
     onRequest: echoOriginCors,
     preValidation: async (request: FastifyRequest) => {
@@ -59,7 +65,7 @@ export const flagsRoutes: FastifyPluginAsync<RouteContext<FlagsRouteServices>> =
       ...configRoute,
       schema: { ...configSchema, summary: 'Remote config for posthog-js: the features this service offers', response: { 401: ErrorSchema, 429: ErrorSchema } },
     },
-    async (request) => remoteConfig(request.params.token),
+    async (request) => remoteConfig(request.params.token, request.project!.id),
   );
   // The script PostHog serves: it puts the config (and no site apps) where posthog-js reads it, by project token. The
   // token is a known project's (an unknown one is a 401), written as a JSON string.
@@ -75,7 +81,7 @@ export const flagsRoutes: FastifyPluginAsync<RouteContext<FlagsRouteServices>> =
     },
     async (request, reply) => {
       const { token } = request.params;
-      const entry = JSON.stringify({ config: remoteConfig(token), siteApps: [] });
+      const entry = JSON.stringify({ config: await remoteConfig(token, request.project!.id), siteApps: [] });
       return reply
         .type('text/javascript; charset=utf-8')
         .send(`(function(){var c=window._POSTHOG_REMOTE_CONFIG=window._POSTHOG_REMOTE_CONFIG||{};c[${JSON.stringify(token)}]=${entry}})();\n`);

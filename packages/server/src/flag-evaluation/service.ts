@@ -23,6 +23,8 @@ export interface FlagsRequest {
   deviceId?: string;
   flagKeys?: string[];
   disableFlags: boolean;
+  /** `only_evaluate_survey_feature_flags=true` (posthog-js `advanced_only_evaluate_survey_feature_flags`): the surveys' flags alone. */
+  onlySurveyFlags?: boolean;
 }
 
 /** Remote evaluation: stored person and group properties under the request's (the request wins), then the engine. */
@@ -44,6 +46,11 @@ export class FlagsService {
     if (request.disableFlags) return rendered;
     const project = await this.definitions.get(projectId);
     if (!project.compiled.keys.length) return rendered;
+    let keys = request.flagKeys;
+    if (request.onlySurveyFlags) {
+      keys = keys ? keys.filter((key) => project.surveyKeys.includes(key)) : project.surveyKeys;
+      if (!keys.length) return rendered;
+    }
     const [person] = await this.personProperties(projectId, request.distinctId);
     const stored = person ? (JSON.parse(person.properties) as Properties) : undefined;
     // Most requests send no properties: then the stored ones (a fresh object) are used as they are.
@@ -58,7 +65,7 @@ export class FlagsService {
         anonDistinctId: request.anonDistinctId,
         deviceId: request.deviceId,
       },
-      request.flagKeys,
+      keys,
     );
     for (const result of results) {
       rendered.keys.push(result.key);

@@ -11,6 +11,7 @@ export const SCOPE_OBJECTS = [
   'activity_log',
   'experiment',
   'error_tracking',
+  'survey',
 ] as const;
 
 /** Throws with a readable message when a scope is not `*` or `<object>:<read|write>`. */

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List a project's activity log, newest first
-         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, ErrorTrackingIssue
+         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, ErrorTrackingIssue, Survey
          */
         get: operations["activity_log_list"];
         put?: never;
@@ -918,6 +918,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List surveys */
+        get: operations["surveys_list"];
+        put?: never;
+        /** Create a survey */
+        post: operations["surveys_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a survey */
+        get: operations["surveys_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a survey */
+        delete: operations["surveys_destroy"];
+        options?: never;
+        head?: never;
+        /** Update a survey */
+        patch: operations["surveys_partial_update"];
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Launch a survey (it starts now) or resume a stopped one */
+        post: operations["surveys_launch_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a running survey (it ends now) */
+        post: operations["surveys_stop_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running surveys of the token's project (posthog-js getSurveys); ETag / 304 */
+        get: operations["public_surveys_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flags": {
         parameters: {
             query?: never;
@@ -1027,7 +1115,7 @@ export interface components {
         /** ActivityEntry */
         ActivityEntry: {
             id: number;
-            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | ErrorTrackingIssue | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
+            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | ErrorTrackingIssue | Survey | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
             scope: string;
             item_id: string;
             /** @description created | updated | deleted (a personal API key revoked: deleted) */
@@ -1395,7 +1483,7 @@ export interface components {
             version: number;
             /** Format: date-time */
             created_at: string;
-            /** @description the early access feature and the experiments that use the flag */
+            /** @description the early access feature and the experiments that use the flag, the survey that made it */
             used_by: components["schemas"]["FlagUse"][];
         };
         /** FlagSummary */
@@ -1414,10 +1502,10 @@ export interface components {
         /** FlagUse */
         FlagUse: {
             /** @enum {unknown} */
-            type: "early_access_feature" | "experiment";
+            type: "early_access_feature" | "experiment" | "survey";
             id: number | string;
             name: string;
-            /** @description an early access feature's stage, an experiment's status */
+            /** @description an early access feature's stage, an experiment's or a survey's status */
             status: string;
         };
         /** GroupType */
@@ -1567,6 +1655,41 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** PublicSurvey */
+        PublicSurvey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            type: components["schemas"]["SurveyType"];
+            questions: components["schemas"]["SurveyQuestion"][];
+            appearance: {
+                [key: string]: unknown;
+            } | null;
+            conditions: {
+                [key: string]: unknown;
+            } | null;
+            linked_flag_key: string | null;
+            targeting_flag_key: string;
+            internal_targeting_flag_key: string;
+            /** Format: date-time */
+            start_date: string | null;
+            /** Format: date-time */
+            end_date: string | null;
+            schedule: components["schemas"]["SurveySchedule"];
+            current_iteration: number | null;
+            /** Format: date-time */
+            current_iteration_start_date: string | null;
+            enable_partial_responses: boolean;
+            feature_flag_keys: {
+                key: string;
+                value: string | null;
+            }[];
+        };
+        /** PublicSurveyList */
+        PublicSurveyList: {
+            surveys: components["schemas"]["PublicSurvey"][];
+        };
         /**
          * Role
          * @description viewer: read; member: read and change flags, early access features and the rest; admin: also members, invites, API keys, project settings, webhooks; owner: everything
@@ -1593,6 +1716,124 @@ export interface components {
          * @enum {unknown}
          */
         Stage: "draft" | "concept" | "alpha" | "beta" | "general-availability" | "archived";
+        /** Survey */
+        Survey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            type: components["schemas"]["SurveyType"];
+            questions: components["schemas"]["SurveyQuestion"][];
+            appearance: {
+                [key: string]: unknown;
+            } | null;
+            conditions: {
+                [key: string]: unknown;
+            } | null;
+            linked_flag_key: string | null;
+            targeting_flag_key: string;
+            internal_targeting_flag_key: string;
+            /** Format: date-time */
+            start_date: string | null;
+            /** Format: date-time */
+            end_date: string | null;
+            schedule: components["schemas"]["SurveySchedule"];
+            current_iteration: number | null;
+            /** Format: date-time */
+            current_iteration_start_date: string | null;
+            enable_partial_responses: boolean;
+            targeting_flag_filters: {
+                [key: string]: unknown;
+            } | null;
+            targeting_flag: components["schemas"]["SurveyFlag"];
+            internal_targeting_flag: components["schemas"]["SurveyFlag"];
+            linked_early_access_feature_id: string | null;
+            responses_limit: number | null;
+            iteration_count: number | null;
+            iteration_frequency_days: number | null;
+            archived: boolean;
+            status: components["schemas"]["SurveyStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            created_by: components["schemas"]["SurveyCreator"] | null;
+        };
+        /** SurveyCreator */
+        SurveyCreator: {
+            id: number;
+            name: string;
+            email: string;
+        };
+        /**
+         * SurveyFlag
+         * @description a flag the service keeps for the survey (not in the flags list, not editable there)
+         */
+        SurveyFlag: {
+            id: number;
+            key: string;
+            active: boolean;
+            filters: {
+                [key: string]: unknown;
+            };
+        };
+        /** SurveyQuestion */
+        SurveyQuestion: {
+            /** @enum {unknown} */
+            type: "open" | "link" | "rating" | "single_choice" | "multiple_choice";
+            id: string;
+            question: string;
+            description: string;
+            /** @enum {unknown} */
+            descriptionContentType: "html" | "text";
+            optional: boolean;
+            buttonText?: string;
+            branching?: {
+                /** @enum {unknown} */
+                type: "next_question" | "end" | "specific_question" | "response_based";
+                index?: number;
+                responseValues?: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description link questions: an http(s) or mailto URL */
+            link?: string | null;
+            /**
+             * @description rating questions: number (scale 5, 7, 10) or emoji (scale 2, 3, 5)
+             * @enum {unknown}
+             */
+            display?: "number" | "emoji";
+            /** @description rating questions: 2, 3, 5, 7 or 10 (10 is 0–10, NPS) */
+            scale?: number;
+            lowerBoundLabel?: string;
+            upperBoundLabel?: string;
+            skipSubmitButton?: boolean;
+            choices?: string[];
+            /** @description choice questions: the last choice takes free text */
+            hasOpenChoice?: boolean;
+            shuffleOptions?: boolean;
+            translations?: {
+                [key: string]: unknown;
+            };
+            validation?: {
+                [key: string]: unknown;
+            }[];
+        };
+        /**
+         * SurveySchedule
+         * @enum {unknown}
+         */
+        SurveySchedule: "once" | "recurring" | "always";
+        /**
+         * SurveyStatus
+         * @enum {unknown}
+         */
+        SurveyStatus: "draft" | "running" | "stopped";
+        /**
+         * SurveyType
+         * @enum {unknown}
+         */
+        SurveyType: "popover" | "widget" | "api" | "external_survey";
         /** VariantResult */
         VariantResult: {
             key: string;
@@ -2664,7 +2905,7 @@ export interface operations {
             content: {
                 "application/json": {
                     label: string;
-                    /** @description `*` or `<object>:<read|write>`, objects: early_access_feature, feature_flag, project, event, person, webhook, organization_member, personal_api_key, activity_log, experiment, error_tracking; at most the scopes of your role */
+                    /** @description `*` or `<object>:<read|write>`, objects: early_access_feature, feature_flag, project, event, person, webhook, organization_member, personal_api_key, activity_log, experiment, error_tracking, survey; at most the scopes of your role */
                     scopes: string[];
                     /** @description limit the key to these projects (it then has no organization-level access); null or absent: every project */
                     project_ids?: number[] | null;
@@ -7579,6 +7820,803 @@ export interface operations {
             };
         };
     };
+    surveys_list: {
+        parameters: {
+            query?: {
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+                /** @description surveys whose name contains this, ignoring case */
+                search?: string;
+                /** @description draft, running or stopped */
+                status?: "draft" | "running" | "stopped";
+                /** @description true: only archived surveys; default: only the others */
+                archived?: boolean;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["Survey"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    /** @enum {unknown} */
+                    type?: "popover" | "widget" | "api" | "external_survey";
+                    questions: {
+                        /** @enum {unknown} */
+                        type: "open" | "link" | "rating" | "single_choice" | "multiple_choice";
+                        /** @description made by the service; send it back to keep it (answers are stored by it) */
+                        id?: string;
+                        question: string;
+                        description?: string | null;
+                        /** @enum {unknown} */
+                        descriptionContentType?: "html" | "text";
+                        optional?: boolean;
+                        buttonText?: string;
+                        branching?: {
+                            /** @description next_question, end, specific_question, response_based: next_question (default), end, specific_question (`index`), response_based (`responseValues`) */
+                            type: string;
+                            /** @description specific_question: the index of a later question */
+                            index?: number;
+                            /** @description response_based: answer → a later question’s index or "end". Keys: a single choice’s index ("0", "1", …); a rating’s bucket (negative, neutral, positive; detractors, passives, promoters for 0–10) */
+                            responseValues?: {
+                                [key: string]: number | string;
+                            };
+                        } | null;
+                        /** @description link questions: an http(s) or mailto URL */
+                        link?: string | null;
+                        /**
+                         * @description rating questions: number (scale 5, 7, 10) or emoji (scale 2, 3, 5)
+                         * @enum {unknown}
+                         */
+                        display?: "number" | "emoji";
+                        /** @description rating questions: 2, 3, 5, 7 or 10 (10 is 0–10, NPS) */
+                        scale?: number;
+                        lowerBoundLabel?: string;
+                        upperBoundLabel?: string;
+                        skipSubmitButton?: boolean;
+                        choices?: string[];
+                        /** @description choice questions: the last choice takes free text */
+                        hasOpenChoice?: boolean;
+                        shuffleOptions?: boolean;
+                        translations?: {
+                            [key: string]: unknown;
+                        };
+                        validation?: {
+                            [key: string]: unknown;
+                        }[];
+                    }[];
+                    appearance?: {
+                        [key: string]: unknown;
+                    } | null;
+                    conditions?: {
+                        url?: string | null;
+                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
+                        urlMatchType?: string;
+                        selector?: string | null;
+                        seenSurveyWaitPeriodInDays?: number | null;
+                        deviceTypes?: string[] | null;
+                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
+                        deviceTypesMatchType?: string;
+                        linkedFlagVariant?: string | null;
+                        events?: {
+                            repeatedActivation?: boolean;
+                            values: {
+                                name: string;
+                                /** @description event property → the values it must match, and how */
+                                propertyFilters?: {
+                                    [key: string]: {
+                                        values: (string | number | boolean)[];
+                                        /** @description exact, is_not, icontains, not_icontains, regex, not_regex, gt, lt */
+                                        operator: string;
+                                    };
+                                };
+                                /** @description captured by a server (service-node, any SDK): the person becomes eligible at their next /flags; left out of the public list */
+                                server_side?: boolean;
+                            }[];
+                        } | null;
+                        cancelEvents?: {
+                            values: {
+                                name: string;
+                            }[];
+                        } | null;
+                        actions?: {
+                            values: {
+                                [key: string]: unknown;
+                            }[];
+                        } | null;
+                    } | null;
+                    /** @description a flag that must be on (with `conditions.linkedFlagVariant`, that variant) */
+                    linked_flag_key?: string | null;
+                    /** @description who may see it: person-property conditions as a flag has them, each with its rollout */
+                    targeting_flag_filters?: {
+                        groups: {
+                            properties?: {
+                                [key: string]: unknown;
+                            }[];
+                            rollout_percentage?: number | null;
+                        }[];
+                    } | null;
+                    /** @description the early access feature it asks about */
+                    linked_early_access_feature_id?: string | null;
+                    /** Format: date-time */
+                    start_date?: string | null;
+                    /** Format: date-time */
+                    end_date?: string | null;
+                    /** @description stops itself after this many completed responses */
+                    responses_limit?: number | null;
+                    /**
+                     * @description once (default), recurring (every iteration_frequency_days, iteration_count times), always
+                     * @enum {unknown}
+                     */
+                    schedule?: "once" | "recurring" | "always";
+                    iteration_count?: number | null;
+                    iteration_frequency_days?: number | null;
+                    enable_partial_responses?: boolean;
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted; empty body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    /** @enum {unknown} */
+                    type?: "popover" | "widget" | "api" | "external_survey";
+                    questions?: {
+                        /** @enum {unknown} */
+                        type: "open" | "link" | "rating" | "single_choice" | "multiple_choice";
+                        /** @description made by the service; send it back to keep it (answers are stored by it) */
+                        id?: string;
+                        question: string;
+                        description?: string | null;
+                        /** @enum {unknown} */
+                        descriptionContentType?: "html" | "text";
+                        optional?: boolean;
+                        buttonText?: string;
+                        branching?: {
+                            /** @description next_question, end, specific_question, response_based: next_question (default), end, specific_question (`index`), response_based (`responseValues`) */
+                            type: string;
+                            /** @description specific_question: the index of a later question */
+                            index?: number;
+                            /** @description response_based: answer → a later question’s index or "end". Keys: a single choice’s index ("0", "1", …); a rating’s bucket (negative, neutral, positive; detractors, passives, promoters for 0–10) */
+                            responseValues?: {
+                                [key: string]: number | string;
+                            };
+                        } | null;
+                        /** @description link questions: an http(s) or mailto URL */
+                        link?: string | null;
+                        /**
+                         * @description rating questions: number (scale 5, 7, 10) or emoji (scale 2, 3, 5)
+                         * @enum {unknown}
+                         */
+                        display?: "number" | "emoji";
+                        /** @description rating questions: 2, 3, 5, 7 or 10 (10 is 0–10, NPS) */
+                        scale?: number;
+                        lowerBoundLabel?: string;
+                        upperBoundLabel?: string;
+                        skipSubmitButton?: boolean;
+                        choices?: string[];
+                        /** @description choice questions: the last choice takes free text */
+                        hasOpenChoice?: boolean;
+                        shuffleOptions?: boolean;
+                        translations?: {
+                            [key: string]: unknown;
+                        };
+                        validation?: {
+                            [key: string]: unknown;
+                        }[];
+                    }[];
+                    appearance?: {
+                        [key: string]: unknown;
+                    } | null;
+                    conditions?: {
+                        url?: string | null;
+                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
+                        urlMatchType?: string;
+                        selector?: string | null;
+                        seenSurveyWaitPeriodInDays?: number | null;
+                        deviceTypes?: string[] | null;
+                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
+                        deviceTypesMatchType?: string;
+                        linkedFlagVariant?: string | null;
+                        events?: {
+                            repeatedActivation?: boolean;
+                            values: {
+                                name: string;
+                                /** @description event property → the values it must match, and how */
+                                propertyFilters?: {
+                                    [key: string]: {
+                                        values: (string | number | boolean)[];
+                                        /** @description exact, is_not, icontains, not_icontains, regex, not_regex, gt, lt */
+                                        operator: string;
+                                    };
+                                };
+                                /** @description captured by a server (service-node, any SDK): the person becomes eligible at their next /flags; left out of the public list */
+                                server_side?: boolean;
+                            }[];
+                        } | null;
+                        cancelEvents?: {
+                            values: {
+                                name: string;
+                            }[];
+                        } | null;
+                        actions?: {
+                            values: {
+                                [key: string]: unknown;
+                            }[];
+                        } | null;
+                    } | null;
+                    /** @description a flag that must be on (with `conditions.linkedFlagVariant`, that variant) */
+                    linked_flag_key?: string | null;
+                    /** @description who may see it: person-property conditions as a flag has them, each with its rollout */
+                    targeting_flag_filters?: {
+                        groups: {
+                            properties?: {
+                                [key: string]: unknown;
+                            }[];
+                            rollout_percentage?: number | null;
+                        }[];
+                    } | null;
+                    /** @description the early access feature it asks about */
+                    linked_early_access_feature_id?: string | null;
+                    /** Format: date-time */
+                    start_date?: string | null;
+                    /** Format: date-time */
+                    end_date?: string | null;
+                    /** @description stops itself after this many completed responses */
+                    responses_limit?: number | null;
+                    /**
+                     * @description once (default), recurring (every iteration_frequency_days, iteration_count times), always
+                     * @enum {unknown}
+                     */
+                    schedule?: "once" | "recurring" | "always";
+                    iteration_count?: number | null;
+                    iteration_frequency_days?: number | null;
+                    enable_partial_responses?: boolean;
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_launch_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_stop_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    public_surveys_retrieve: {
+        parameters: {
+            query?: {
+                /** @description the project token */
+                token?: string;
+                api_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSurveyList"];
+                };
+            };
+            /** @description not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     flags_create: {
         parameters: {
             query?: {
@@ -7586,6 +8624,7 @@ export interface operations {
                 config?: string;
                 compression?: string;
                 token?: string;
+                only_evaluate_survey_feature_flags?: string;
             };
             header?: never;
             path?: never;
@@ -7662,6 +8701,7 @@ export interface operations {
                 config?: string;
                 compression?: string;
                 token?: string;
+                only_evaluate_survey_feature_flags?: string;
             };
             header?: never;
             path?: never;
@@ -7912,10 +8952,21 @@ export const pathsApiProjectsProject_idExperimentsIdResultsGetParametersQuerySeq
 export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["status"]> = ["active", "resolved", "suppressed"];
 export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryOrder_byValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["order_by"]> = ["last_seen", "occurrences", "people"];
 export const pathsApiProjectsProject_idError_trackingIssuesIdPatchRequestBodyContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues/{id}"]["patch"]["requestBody"]["content"]["application/json"]["status"]> = ["active", "resolved", "suppressed"];
+export const pathsApiProjectsProject_idSurveysGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["get"]["parameters"]["query"]["status"]> = ["draft", "running", "stopped"];
+export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["popover", "widget", "api", "external_survey"];
+export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonQuestionsTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["questions"]["type"]> = ["open", "link", "rating", "single_choice", "multiple_choice"];
+export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonQuestionsDescriptionContentTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["questions"]["descriptionContentType"]> = ["html", "text"];
+export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonQuestionsDisplayValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["questions"]["display"]> = ["number", "emoji"];
+export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonScheduleValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["schedule"]> = ["once", "recurring", "always"];
+export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["type"]> = ["popover", "widget", "api", "external_survey"];
+export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonQuestionsTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["questions"]["type"]> = ["open", "link", "rating", "single_choice", "multiple_choice"];
+export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonQuestionsDescriptionContentTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["questions"]["descriptionContentType"]> = ["html", "text"];
+export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonQuestionsDisplayValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["questions"]["display"]> = ["number", "emoji"];
+export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonScheduleValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["schedule"]> = ["once", "recurring", "always"];
 export const activityEntryActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ActivityEntry"]["actor"]["type"]> = ["user", "personal_api_key", "command_line"];
 export const eventCountsIntervalValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventCounts"]["interval"]> = ["day", "hour"];
 export const experimentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExperimentStatus"]> = ["draft", "running", "complete"];
-export const flagUseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlagUse"]["type"]> = ["early_access_feature", "experiment"];
+export const flagUseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlagUse"]["type"]> = ["early_access_feature", "experiment", "survey"];
 export const issueStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssueStatus"]> = ["active", "resolved", "suppressed"];
 export const issueVolumeIntervalValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssueVolume"]["interval"]> = ["day"];
 export const methodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Method"]> = ["bayesian", "frequentist"];
@@ -7923,4 +8974,11 @@ export const metricKindValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const metricResultMetricKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MetricResult"]["metric"]["kind"]> = ["conversion", "mean"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["viewer", "member", "admin", "owner"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["draft", "concept", "alpha", "beta", "general-availability", "archived"];
+export const surveyQuestionTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyQuestion"]["type"]> = ["open", "link", "rating", "single_choice", "multiple_choice"];
+export const surveyQuestionDescriptionContentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyQuestion"]["descriptionContentType"]> = ["html", "text"];
+export const surveyQuestionBranchingTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyQuestion"]["branching"]["type"]> = ["next_question", "end", "specific_question", "response_based"];
+export const surveyQuestionDisplayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyQuestion"]["display"]> = ["number", "emoji"];
+export const surveyScheduleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveySchedule"]> = ["once", "recurring", "always"];
+export const surveyStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyStatus"]> = ["draft", "running", "stopped"];
+export const surveyTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyType"]> = ["popover", "widget", "api", "external_survey"];
 export const webhookKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookKind"]> = ["feature_flag.changed", "early_access.enrolled", "early_access.unenrolled", "early_access.stage_changed", "error.new_issue", "error.regressed"];

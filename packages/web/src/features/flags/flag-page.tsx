@@ -136,9 +136,9 @@ export default function FlagPage() {
   );
 }
 
-const USE_LABEL: Record<FlagUse['type'], string> = { early_access_feature: 'Early access feature', experiment: 'Experiment' };
-const usePath = (projectId: number, use: FlagUse) =>
-  `/project/${projectId}/${use.type === 'experiment' ? 'experiments' : 'early_access'}/${encodeURIComponent(String(use.id))}`;
+const USE_LABEL: Record<FlagUse['type'], string> = { early_access_feature: 'Early access feature', experiment: 'Experiment', survey: 'Survey' };
+const USE_PATH: Record<FlagUse['type'], string> = { early_access_feature: 'early_access', experiment: 'experiments', survey: 'surveys' };
+const usePath = (projectId: number, use: FlagUse) => `/project/${projectId}/${USE_PATH[use.type]}/${encodeURIComponent(String(use.id))}`;
 
 /**
  * What uses the flag (its early access feature, its experiments), each a link; for a multivariate flag with a control
