@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,33 @@ beforeAll(async () => {
     headers: s.headers,
     payload: { name: 'Fuzz', feature_flag_key: 'fuzz-experiment', metrics: [{ kind: 'conversion', event: 'x' }], status: 'running' },
   });
+  // A survey stored as a row (the survey events fuzzed below name it), and one made through the API (for its routes).
+  const now = new Date().toISOString();
+  await s.services.db.kysely
+    .insertInto('surveys')
+    .values({
+      id: SURVEY_ID,
+      project_id: s.projectId,
+      name: 'Fuzz',
+      description: '',
+      type: 'popover',
+      questions: JSON.stringify([
+        { id: randomUUID(), type: 'open', question: 'Why?' },
+        { id: SURVEY_QUESTION, type: 'multiple_choice', question: 'Which?', choices: ['a', 'b'], hasOpenChoice: true },
+        { id: randomUUID(), type: 'rating', question: 'How much?', scale: 10 },
+      ]),
+      schedule: 'once',
+      conditions: JSON.stringify({
+        events: { values: [{ name: 'fuzz server-side', server_side: true, propertyFilters: { plan: { values: ['pro'], operator: 'exact' } } }] },
+      }),
+      start_date: now,
+      responses_limit: 1_000_000,
+      enable_partial_responses: 1,
+      archived: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const survey = await s.app.inject({
     method: 'POST',
     url: `/api/projects/${s.projectId}/surveys/`,
@@ -77,6 +105,9 @@ afterAll(() => s.close());
  */
 const TOKEN = '<project token>';
 const UNIQUE = '<unique>';
+/** A survey written straight into its table (with a server-side event condition), whose results are fuzzed too. */
+const SURVEY_ID = '01890000-0000-7000-8000-0000000000aa';
+const SURVEY_QUESTION = '01890000-0000-7000-8000-0000000000ab';
 const events = [
   {
     event: '$identify',
@@ -87,6 +118,22 @@ const events = [
   },
   { event: '$groupidentify', distinct_id: 'fuzz-1', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } } },
   { event: '$create_alias', distinct_id: 'fuzz-1', offset: 10, properties: { alias: 'fuzz-2' } },
+  {
+    event: 'survey sent',
+    distinct_id: 'fuzz-1',
+    properties: {
+      $survey_id: SURVEY_ID,
+      $survey_submission_id: 'fuzz-submission',
+      $survey_completed: false,
+      $survey_iteration: 1,
+      $survey_response: 'open answer',
+      [`$survey_response_${SURVEY_QUESTION}`]: ['a', 'b'],
+      $survey_questions: [{ id: SURVEY_QUESTION, question: 'Which?', response: ['a'] }],
+      '$feature/fuzz-flag': 'a',
+      $set: { [`$survey_responded/${SURVEY_ID}/1`]: true },
+    },
+  },
+  { event: 'fuzz server-side', distinct_id: 'fuzz-1', properties: { plan: 'pro' } },
 ];
 const CAPTURE_PATHS = new Set(['/e', '/i/v0/e', '/capture', '/batch']);
 const capture = { api_key: TOKEN, sent_at: '2026-01-01T00:00:01Z', batch: events };
@@ -369,6 +416,7 @@ const queryPair = fc.tuple(
   fc.constantFrom(
     ...['limit', 'offset', 'token', 'api_key', 'search', 'active', 'event', 'distinct_id', 'after', 'before', 'stage', 'v', 'config'],
     ...['compression', 'data', 'beacon', 'send_cohorts', 'ip', '_', 'sent_at', '__proto__', 'constructor'],
+    ...['date_from', 'date_to', 'property_key', 'property_value', 'variant_flag', 'variant', 'answers_offset', 'answers_limit', 'answers_question'],
   ),
   fc.oneof(
     hostileString.map(pct),

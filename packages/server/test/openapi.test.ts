@@ -39,6 +39,7 @@ const operations = [
   ['delete', '/api/projects/{project_id}/surveys/{id}'],
   ['post', '/api/projects/{project_id}/surveys/{id}/launch'],
   ['post', '/api/projects/{project_id}/surveys/{id}/stop'],
+  ['get', '/api/projects/{project_id}/surveys/{id}/results'],
   ['get', '/api/projects/{project_id}/error_tracking/issues'],
   ['get', '/api/projects/{project_id}/error_tracking/issues/{id}'],
   ['patch', '/api/projects/{project_id}/error_tracking/issues/{id}'],

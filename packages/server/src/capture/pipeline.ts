@@ -83,8 +83,11 @@ export interface IngestStep<Mark = unknown> {
   mark?(event: EventDraft): Mark | undefined;
   /** The stored form of the properties of an event this step marked, before it is measured (at most one step per event). */
   serialize?(properties: Properties, mark: Mark): StoredProperties;
-  /** Before the ingest transaction, once per request: may change the events' stored properties. */
-  prepare?(projectId: number, marked: readonly Marked<Mark>[], events: readonly CapturedEvent[]): Promise<void>;
+  /**
+   * Before the ingest transaction, once per request: may change the events' stored properties (and their `set`). It
+   * returns nothing when it did its work at once (a step that reads every event keeps capture in the same turn so).
+   */
+  prepare?(projectId: number, marked: readonly Marked<Mark>[], events: readonly CapturedEvent[]): Promise<void> | undefined;
   /** In the ingest transaction, for each slice of newly stored events, after the steps added before it. */
   record?(slice: IngestSlice, marked: readonly Marked<Mark>[]): Promise<void>;
 }
@@ -125,19 +128,22 @@ export class IngestPipeline {
 
   /**
    * Runs the steps' `prepare`, in order, before the events are queued for the transaction; undefined, at once, when no
-   * step has anything to prepare (the events are then queued in the same turn).
+   * step had to wait (the events are then queued in the same turn).
    */
   prepare(projectId: number, events: readonly CapturedEvent[]): Promise<void> | undefined {
-    const work: Array<() => Promise<void>> = [];
-    for (let i = 0; i < this.steps.length; i++) {
+    return this.prepareFrom(0, projectId, events);
+  }
+
+  /** The steps' `prepare` from step `from` on; past one that must wait, the rest run once it is done. */
+  private prepareFrom(from: number, projectId: number, events: readonly CapturedEvent[]): Promise<void> | undefined {
+    for (let i = from; i < this.steps.length; i++) {
       const prepare = this.steps[i]!.prepare;
       const marked = prepare && this.markedBy(i, events);
-      if (marked) work.push(() => prepare(projectId, marked, events));
+      if (!marked) continue;
+      const pending = prepare(projectId, marked, events);
+      if (pending) return pending.then(() => this.prepareFrom(i + 1, projectId, events));
     }
-    if (!work.length) return undefined;
-    return (async () => {
-      for (const run of work) await run();
-    })();
+    return undefined;
   }
 
   /** Runs the steps' `record` over a slice of newly stored events, in order. */

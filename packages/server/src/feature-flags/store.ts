@@ -78,7 +78,7 @@ export const flagStore = {
       updated_at: now,
     };
     const { id } = await db.insertInto('feature_flags').values(values).returning('id').executeTakeFirstOrThrow();
-    return { id, survey_id: null, ...values };
+    return { id, ...values };
   },
 
   get(db: Executor, projectId: number, id: number): Promise<FlagRow | undefined> {

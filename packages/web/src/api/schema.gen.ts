@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List a project's activity log, newest first
-         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, ErrorTrackingIssue, Survey
+         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, Survey, ErrorTrackingIssue
          */
         get: operations["activity_log_list"];
         put?: never;
@@ -780,6 +780,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List surveys */
+        get: operations["surveys_list"];
+        put?: never;
+        /** Create a survey */
+        post: operations["surveys_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a survey */
+        get: operations["surveys_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a survey */
+        delete: operations["surveys_destroy"];
+        options?: never;
+        head?: never;
+        /** Update a survey */
+        patch: operations["surveys_partial_update"];
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Launch a survey (it starts now) or resume a stopped one */
+        post: operations["surveys_launch_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a running survey (it ends now) */
+        post: operations["surveys_stop_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running surveys of the token's project (posthog-js getSurveys); ETag / 304 */
+        get: operations["public_surveys_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey's results: shown, dismissed, sent and abandoned counts, response rate, late responses, per day, and per question the choices, the rating distribution (NPS for 0–10) and the open answers with their person; filtered by time, a person property, a flag variant */
+        get: operations["surveys_results_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/error_tracking/issues": {
         parameters: {
             query?: never;
@@ -918,94 +1023,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/projects/{project_id}/surveys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List surveys */
-        get: operations["surveys_list"];
-        put?: never;
-        /** Create a survey */
-        post: operations["surveys_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{project_id}/surveys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Retrieve a survey */
-        get: operations["surveys_retrieve"];
-        put?: never;
-        post?: never;
-        /** Delete a survey */
-        delete: operations["surveys_destroy"];
-        options?: never;
-        head?: never;
-        /** Update a survey */
-        patch: operations["surveys_partial_update"];
-        trace?: never;
-    };
-    "/api/projects/{project_id}/surveys/{id}/launch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Launch a survey (it starts now) or resume a stopped one */
-        post: operations["surveys_launch_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{project_id}/surveys/{id}/stop": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stop a running survey (it ends now) */
-        post: operations["surveys_stop_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/surveys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The running surveys of the token's project (posthog-js getSurveys); ETag / 304 */
-        get: operations["public_surveys_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/flags": {
         parameters: {
             query?: never;
@@ -1115,7 +1132,7 @@ export interface components {
         /** ActivityEntry */
         ActivityEntry: {
             id: number;
-            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | ErrorTrackingIssue | Survey | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
+            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | Survey | ErrorTrackingIssue | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
             scope: string;
             item_id: string;
             /** @description created | updated | deleted (a personal API key revoked: deleted) */
@@ -1759,6 +1776,38 @@ export interface components {
             updated_at: string;
             created_by: components["schemas"]["SurveyCreator"] | null;
         };
+        /**
+         * SurveyAnswersPage
+         * @description open questions, and choice questions with an open choice (answers holding a text of their own): newest first
+         */
+        SurveyAnswersPage: {
+            results: {
+                /** @description as stored: a text (cut at 5000 characters), a number, or a list of choices */
+                value: string | number | boolean | string[];
+                distinct_id: string;
+                /** @description the person’s id (uuid), null when the distinct id has none */
+                person_id: string | null;
+                /** @description the response’s last event */
+                timestamp: string;
+                submission_id: string;
+            }[];
+            count: number;
+            /** @description the `answers_offset` of the next page; null at the end */
+            next_offset: number | null;
+        };
+        /** SurveyCounts */
+        SurveyCounts: {
+            /** @description `survey shown` events */
+            shown: number;
+            /** @description `survey dismissed` events */
+            dismissed: number;
+            /** @description completed responses (one per submission, its partial answers merged) */
+            sent: number;
+            /** @description `survey abandoned` events */
+            abandoned: number;
+            /** @description responses begun and not completed */
+            partial: number;
+        };
         /** SurveyCreator */
         SurveyCreator: {
             id: number;
@@ -1776,6 +1825,20 @@ export interface components {
             filters: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * SurveyNps
+         * @description rating with scale 10
+         */
+        SurveyNps: {
+            /** @description 9–10 */
+            promoters: number;
+            /** @description 7–8 */
+            passives: number;
+            /** @description 0–6 */
+            detractors: number;
+            /** @description % promoters − % detractors, −100 to 100; null without answers */
+            score: number | null;
         };
         /** SurveyQuestion */
         SurveyQuestion: {
@@ -1818,6 +1881,50 @@ export interface components {
             validation?: {
                 [key: string]: unknown;
             }[];
+        };
+        /** SurveyQuestionResults */
+        SurveyQuestionResults: {
+            id: string;
+            /** @description place in the survey’s questions */
+            index: number;
+            type: string;
+            question: string;
+            /** @description responses that answer it */
+            responses: number;
+            /** @description single and multiple choice: every choice (zeros too), then answers outside them (an open choice's texts, the 100 most frequent) under their text; a multiple choice answer counts once per choice */
+            choices?: {
+                value: string;
+                count: number;
+            }[];
+            /** @description rating: every value of the scale (0–10 for 10, else 1 to the scale), zeros too */
+            ratings?: {
+                value: number;
+                count: number;
+            }[];
+            nps?: components["schemas"]["SurveyNps"];
+            answers?: components["schemas"]["SurveyAnswersPage"];
+        };
+        /** SurveyResults */
+        SurveyResults: {
+            survey_id: string;
+            counts: components["schemas"]["SurveyCounts"];
+            /** @description people shown the survey who completed a response, over people shown it; null when nobody was shown it */
+            response_rate: number | null;
+            /** @description responses stored while the survey did not run (unknown, not launched, ended or stopped): counted above too */
+            late_responses: number;
+            /** @description per UTC day: events, and completed responses by their last event */
+            by_day: components["schemas"]["SurveyResultsDay"][];
+            /** @description in the survey’s order; none for a survey that does not exist */
+            questions: components["schemas"]["SurveyQuestionResults"][];
+        };
+        /** SurveyResultsDay */
+        SurveyResultsDay: {
+            /** @description UTC day, `YYYY-MM-DD` */
+            day: string;
+            shown: number;
+            dismissed: number;
+            sent: number;
+            abandoned: number;
         };
         /**
          * SurveySchedule
@@ -7014,6 +7121,890 @@ export interface operations {
             };
         };
     };
+    surveys_list: {
+        parameters: {
+            query?: {
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+                /** @description surveys whose name contains this, ignoring case */
+                search?: string;
+                /** @description draft, running or stopped */
+                status?: "draft" | "running" | "stopped";
+                /** @description true: only archived surveys; default: only the others */
+                archived?: boolean;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["Survey"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    /** @enum {unknown} */
+                    type?: "popover" | "widget" | "api" | "external_survey";
+                    questions: {
+                        /** @enum {unknown} */
+                        type: "open" | "link" | "rating" | "single_choice" | "multiple_choice";
+                        /** @description made by the service; send it back to keep it (answers are stored by it) */
+                        id?: string;
+                        question: string;
+                        description?: string | null;
+                        /** @enum {unknown} */
+                        descriptionContentType?: "html" | "text";
+                        optional?: boolean;
+                        buttonText?: string;
+                        branching?: {
+                            /** @description next_question, end, specific_question, response_based: next_question (default), end, specific_question (`index`), response_based (`responseValues`) */
+                            type: string;
+                            /** @description specific_question: the index of a later question */
+                            index?: number;
+                            /** @description response_based: answer → a later question’s index or "end". Keys: a single choice’s index ("0", "1", …); a rating’s bucket (negative, neutral, positive; detractors, passives, promoters for 0–10) */
+                            responseValues?: {
+                                [key: string]: number | string;
+                            };
+                        } | null;
+                        /** @description link questions: an http(s) or mailto URL */
+                        link?: string | null;
+                        /**
+                         * @description rating questions: number (scale 5, 7, 10) or emoji (scale 2, 3, 5)
+                         * @enum {unknown}
+                         */
+                        display?: "number" | "emoji";
+                        /** @description rating questions: 2, 3, 5, 7 or 10 (10 is 0–10, NPS) */
+                        scale?: number;
+                        lowerBoundLabel?: string;
+                        upperBoundLabel?: string;
+                        skipSubmitButton?: boolean;
+                        choices?: string[];
+                        /** @description choice questions: the last choice takes free text */
+                        hasOpenChoice?: boolean;
+                        shuffleOptions?: boolean;
+                        translations?: {
+                            [key: string]: unknown;
+                        };
+                        validation?: {
+                            [key: string]: unknown;
+                        }[];
+                    }[];
+                    appearance?: {
+                        [key: string]: unknown;
+                    } | null;
+                    conditions?: {
+                        url?: string | null;
+                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
+                        urlMatchType?: string;
+                        selector?: string | null;
+                        seenSurveyWaitPeriodInDays?: number | null;
+                        deviceTypes?: string[] | null;
+                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
+                        deviceTypesMatchType?: string;
+                        linkedFlagVariant?: string | null;
+                        events?: {
+                            repeatedActivation?: boolean;
+                            values: {
+                                name: string;
+                                /** @description event property → the values it must match, and how */
+                                propertyFilters?: {
+                                    [key: string]: {
+                                        values: (string | number | boolean)[];
+                                        /** @description exact, is_not, icontains, not_icontains, regex, not_regex, gt, lt */
+                                        operator: string;
+                                    };
+                                };
+                                /** @description captured by a server (service-node, any SDK): the person becomes eligible at their next /flags; left out of the public list */
+                                server_side?: boolean;
+                            }[];
+                        } | null;
+                        cancelEvents?: {
+                            values: {
+                                name: string;
+                            }[];
+                        } | null;
+                        actions?: {
+                            values: {
+                                [key: string]: unknown;
+                            }[];
+                        } | null;
+                    } | null;
+                    /** @description a flag that must be on (with `conditions.linkedFlagVariant`, that variant) */
+                    linked_flag_key?: string | null;
+                    /** @description who may see it: person-property conditions as a flag has them, each with its rollout */
+                    targeting_flag_filters?: {
+                        groups: {
+                            properties?: {
+                                [key: string]: unknown;
+                            }[];
+                            rollout_percentage?: number | null;
+                        }[];
+                    } | null;
+                    /** @description the early access feature it asks about */
+                    linked_early_access_feature_id?: string | null;
+                    /** Format: date-time */
+                    start_date?: string | null;
+                    /** Format: date-time */
+                    end_date?: string | null;
+                    /** @description stops itself after this many completed responses */
+                    responses_limit?: number | null;
+                    /**
+                     * @description once (default), recurring (every iteration_frequency_days, iteration_count times), always
+                     * @enum {unknown}
+                     */
+                    schedule?: "once" | "recurring" | "always";
+                    iteration_count?: number | null;
+                    iteration_frequency_days?: number | null;
+                    enable_partial_responses?: boolean;
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted; empty body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    /** @enum {unknown} */
+                    type?: "popover" | "widget" | "api" | "external_survey";
+                    questions?: {
+                        /** @enum {unknown} */
+                        type: "open" | "link" | "rating" | "single_choice" | "multiple_choice";
+                        /** @description made by the service; send it back to keep it (answers are stored by it) */
+                        id?: string;
+                        question: string;
+                        description?: string | null;
+                        /** @enum {unknown} */
+                        descriptionContentType?: "html" | "text";
+                        optional?: boolean;
+                        buttonText?: string;
+                        branching?: {
+                            /** @description next_question, end, specific_question, response_based: next_question (default), end, specific_question (`index`), response_based (`responseValues`) */
+                            type: string;
+                            /** @description specific_question: the index of a later question */
+                            index?: number;
+                            /** @description response_based: answer → a later question’s index or "end". Keys: a single choice’s index ("0", "1", …); a rating’s bucket (negative, neutral, positive; detractors, passives, promoters for 0–10) */
+                            responseValues?: {
+                                [key: string]: number | string;
+                            };
+                        } | null;
+                        /** @description link questions: an http(s) or mailto URL */
+                        link?: string | null;
+                        /**
+                         * @description rating questions: number (scale 5, 7, 10) or emoji (scale 2, 3, 5)
+                         * @enum {unknown}
+                         */
+                        display?: "number" | "emoji";
+                        /** @description rating questions: 2, 3, 5, 7 or 10 (10 is 0–10, NPS) */
+                        scale?: number;
+                        lowerBoundLabel?: string;
+                        upperBoundLabel?: string;
+                        skipSubmitButton?: boolean;
+                        choices?: string[];
+                        /** @description choice questions: the last choice takes free text */
+                        hasOpenChoice?: boolean;
+                        shuffleOptions?: boolean;
+                        translations?: {
+                            [key: string]: unknown;
+                        };
+                        validation?: {
+                            [key: string]: unknown;
+                        }[];
+                    }[];
+                    appearance?: {
+                        [key: string]: unknown;
+                    } | null;
+                    conditions?: {
+                        url?: string | null;
+                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
+                        urlMatchType?: string;
+                        selector?: string | null;
+                        seenSurveyWaitPeriodInDays?: number | null;
+                        deviceTypes?: string[] | null;
+                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
+                        deviceTypesMatchType?: string;
+                        linkedFlagVariant?: string | null;
+                        events?: {
+                            repeatedActivation?: boolean;
+                            values: {
+                                name: string;
+                                /** @description event property → the values it must match, and how */
+                                propertyFilters?: {
+                                    [key: string]: {
+                                        values: (string | number | boolean)[];
+                                        /** @description exact, is_not, icontains, not_icontains, regex, not_regex, gt, lt */
+                                        operator: string;
+                                    };
+                                };
+                                /** @description captured by a server (service-node, any SDK): the person becomes eligible at their next /flags; left out of the public list */
+                                server_side?: boolean;
+                            }[];
+                        } | null;
+                        cancelEvents?: {
+                            values: {
+                                name: string;
+                            }[];
+                        } | null;
+                        actions?: {
+                            values: {
+                                [key: string]: unknown;
+                            }[];
+                        } | null;
+                    } | null;
+                    /** @description a flag that must be on (with `conditions.linkedFlagVariant`, that variant) */
+                    linked_flag_key?: string | null;
+                    /** @description who may see it: person-property conditions as a flag has them, each with its rollout */
+                    targeting_flag_filters?: {
+                        groups: {
+                            properties?: {
+                                [key: string]: unknown;
+                            }[];
+                            rollout_percentage?: number | null;
+                        }[];
+                    } | null;
+                    /** @description the early access feature it asks about */
+                    linked_early_access_feature_id?: string | null;
+                    /** Format: date-time */
+                    start_date?: string | null;
+                    /** Format: date-time */
+                    end_date?: string | null;
+                    /** @description stops itself after this many completed responses */
+                    responses_limit?: number | null;
+                    /**
+                     * @description once (default), recurring (every iteration_frequency_days, iteration_count times), always
+                     * @enum {unknown}
+                     */
+                    schedule?: "once" | "recurring" | "always";
+                    iteration_count?: number | null;
+                    iteration_frequency_days?: number | null;
+                    enable_partial_responses?: boolean;
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_launch_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_stop_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    public_surveys_retrieve: {
+        parameters: {
+            query?: {
+                /** @description the project token */
+                token?: string;
+                api_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSurveyList"];
+                };
+            };
+            /** @description not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    surveys_results_retrieve: {
+        parameters: {
+            query?: {
+                /** @description from this date (`2026-01-31`, UTC), date-time, or time ago (`-7d`, `-12h`), inclusive */
+                date_from?: string;
+                /** @description until this date (the whole day counts), date-time (exclusive), or time ago */
+                date_to?: string;
+                /** @description only people whose current person property `property_key` is `property_value` */
+                property_key?: string;
+                /** @description compared as text: `3` matches the number 3 and the text "3" */
+                property_value?: string;
+                /** @description only events and responses sent with this flag (`$feature/<flag>`) at `variant` */
+                variant_flag?: string;
+                /** @description a variant key, or `true` / `false` for a boolean flag */
+                variant?: string;
+                /** @description index of the first open answer listed (default 0) */
+                answers_offset?: string;
+                /** @description open answers listed per question (default 20, at most 100) */
+                answers_limit?: string;
+                /** @description page this question’s answers only (`answers_offset` applies to it; the others list their first page) */
+                answers_question?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyResults"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     error_tracking_issues_list: {
         parameters: {
             query?: {
@@ -7820,803 +8811,6 @@ export interface operations {
             };
         };
     };
-    surveys_list: {
-        parameters: {
-            query?: {
-                /** @description results per page (default 100, at most 1000) */
-                limit?: string;
-                /** @description index of the first result (default 0) */
-                offset?: string;
-                /** @description surveys whose name contains this, ignoring case */
-                search?: string;
-                /** @description draft, running or stopped */
-                status?: "draft" | "running" | "stopped";
-                /** @description true: only archived surveys; default: only the others */
-                archived?: boolean;
-            };
-            header?: never;
-            path: {
-                project_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                        next: string | null;
-                        previous: string | null;
-                        results: components["schemas"]["Survey"][];
-                    };
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    surveys_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    description?: string;
-                    /** @enum {unknown} */
-                    type?: "popover" | "widget" | "api" | "external_survey";
-                    questions: {
-                        /** @enum {unknown} */
-                        type: "open" | "link" | "rating" | "single_choice" | "multiple_choice";
-                        /** @description made by the service; send it back to keep it (answers are stored by it) */
-                        id?: string;
-                        question: string;
-                        description?: string | null;
-                        /** @enum {unknown} */
-                        descriptionContentType?: "html" | "text";
-                        optional?: boolean;
-                        buttonText?: string;
-                        branching?: {
-                            /** @description next_question, end, specific_question, response_based: next_question (default), end, specific_question (`index`), response_based (`responseValues`) */
-                            type: string;
-                            /** @description specific_question: the index of a later question */
-                            index?: number;
-                            /** @description response_based: answer → a later question’s index or "end". Keys: a single choice’s index ("0", "1", …); a rating’s bucket (negative, neutral, positive; detractors, passives, promoters for 0–10) */
-                            responseValues?: {
-                                [key: string]: number | string;
-                            };
-                        } | null;
-                        /** @description link questions: an http(s) or mailto URL */
-                        link?: string | null;
-                        /**
-                         * @description rating questions: number (scale 5, 7, 10) or emoji (scale 2, 3, 5)
-                         * @enum {unknown}
-                         */
-                        display?: "number" | "emoji";
-                        /** @description rating questions: 2, 3, 5, 7 or 10 (10 is 0–10, NPS) */
-                        scale?: number;
-                        lowerBoundLabel?: string;
-                        upperBoundLabel?: string;
-                        skipSubmitButton?: boolean;
-                        choices?: string[];
-                        /** @description choice questions: the last choice takes free text */
-                        hasOpenChoice?: boolean;
-                        shuffleOptions?: boolean;
-                        translations?: {
-                            [key: string]: unknown;
-                        };
-                        validation?: {
-                            [key: string]: unknown;
-                        }[];
-                    }[];
-                    appearance?: {
-                        [key: string]: unknown;
-                    } | null;
-                    conditions?: {
-                        url?: string | null;
-                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
-                        urlMatchType?: string;
-                        selector?: string | null;
-                        seenSurveyWaitPeriodInDays?: number | null;
-                        deviceTypes?: string[] | null;
-                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
-                        deviceTypesMatchType?: string;
-                        linkedFlagVariant?: string | null;
-                        events?: {
-                            repeatedActivation?: boolean;
-                            values: {
-                                name: string;
-                                /** @description event property → the values it must match, and how */
-                                propertyFilters?: {
-                                    [key: string]: {
-                                        values: (string | number | boolean)[];
-                                        /** @description exact, is_not, icontains, not_icontains, regex, not_regex, gt, lt */
-                                        operator: string;
-                                    };
-                                };
-                                /** @description captured by a server (service-node, any SDK): the person becomes eligible at their next /flags; left out of the public list */
-                                server_side?: boolean;
-                            }[];
-                        } | null;
-                        cancelEvents?: {
-                            values: {
-                                name: string;
-                            }[];
-                        } | null;
-                        actions?: {
-                            values: {
-                                [key: string]: unknown;
-                            }[];
-                        } | null;
-                    } | null;
-                    /** @description a flag that must be on (with `conditions.linkedFlagVariant`, that variant) */
-                    linked_flag_key?: string | null;
-                    /** @description who may see it: person-property conditions as a flag has them, each with its rollout */
-                    targeting_flag_filters?: {
-                        groups: {
-                            properties?: {
-                                [key: string]: unknown;
-                            }[];
-                            rollout_percentage?: number | null;
-                        }[];
-                    } | null;
-                    /** @description the early access feature it asks about */
-                    linked_early_access_feature_id?: string | null;
-                    /** Format: date-time */
-                    start_date?: string | null;
-                    /** Format: date-time */
-                    end_date?: string | null;
-                    /** @description stops itself after this many completed responses */
-                    responses_limit?: number | null;
-                    /**
-                     * @description once (default), recurring (every iteration_frequency_days, iteration_count times), always
-                     * @enum {unknown}
-                     */
-                    schedule?: "once" | "recurring" | "always";
-                    iteration_count?: number | null;
-                    iteration_frequency_days?: number | null;
-                    enable_partial_responses?: boolean;
-                    archived?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Survey"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    surveys_retrieve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Survey"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    surveys_destroy: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description deleted; empty body */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    surveys_partial_update: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    description?: string;
-                    /** @enum {unknown} */
-                    type?: "popover" | "widget" | "api" | "external_survey";
-                    questions?: {
-                        /** @enum {unknown} */
-                        type: "open" | "link" | "rating" | "single_choice" | "multiple_choice";
-                        /** @description made by the service; send it back to keep it (answers are stored by it) */
-                        id?: string;
-                        question: string;
-                        description?: string | null;
-                        /** @enum {unknown} */
-                        descriptionContentType?: "html" | "text";
-                        optional?: boolean;
-                        buttonText?: string;
-                        branching?: {
-                            /** @description next_question, end, specific_question, response_based: next_question (default), end, specific_question (`index`), response_based (`responseValues`) */
-                            type: string;
-                            /** @description specific_question: the index of a later question */
-                            index?: number;
-                            /** @description response_based: answer → a later question’s index or "end". Keys: a single choice’s index ("0", "1", …); a rating’s bucket (negative, neutral, positive; detractors, passives, promoters for 0–10) */
-                            responseValues?: {
-                                [key: string]: number | string;
-                            };
-                        } | null;
-                        /** @description link questions: an http(s) or mailto URL */
-                        link?: string | null;
-                        /**
-                         * @description rating questions: number (scale 5, 7, 10) or emoji (scale 2, 3, 5)
-                         * @enum {unknown}
-                         */
-                        display?: "number" | "emoji";
-                        /** @description rating questions: 2, 3, 5, 7 or 10 (10 is 0–10, NPS) */
-                        scale?: number;
-                        lowerBoundLabel?: string;
-                        upperBoundLabel?: string;
-                        skipSubmitButton?: boolean;
-                        choices?: string[];
-                        /** @description choice questions: the last choice takes free text */
-                        hasOpenChoice?: boolean;
-                        shuffleOptions?: boolean;
-                        translations?: {
-                            [key: string]: unknown;
-                        };
-                        validation?: {
-                            [key: string]: unknown;
-                        }[];
-                    }[];
-                    appearance?: {
-                        [key: string]: unknown;
-                    } | null;
-                    conditions?: {
-                        url?: string | null;
-                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
-                        urlMatchType?: string;
-                        selector?: string | null;
-                        seenSurveyWaitPeriodInDays?: number | null;
-                        deviceTypes?: string[] | null;
-                        /** @description regex, not_regex, exact, is_not, icontains, not_icontains */
-                        deviceTypesMatchType?: string;
-                        linkedFlagVariant?: string | null;
-                        events?: {
-                            repeatedActivation?: boolean;
-                            values: {
-                                name: string;
-                                /** @description event property → the values it must match, and how */
-                                propertyFilters?: {
-                                    [key: string]: {
-                                        values: (string | number | boolean)[];
-                                        /** @description exact, is_not, icontains, not_icontains, regex, not_regex, gt, lt */
-                                        operator: string;
-                                    };
-                                };
-                                /** @description captured by a server (service-node, any SDK): the person becomes eligible at their next /flags; left out of the public list */
-                                server_side?: boolean;
-                            }[];
-                        } | null;
-                        cancelEvents?: {
-                            values: {
-                                name: string;
-                            }[];
-                        } | null;
-                        actions?: {
-                            values: {
-                                [key: string]: unknown;
-                            }[];
-                        } | null;
-                    } | null;
-                    /** @description a flag that must be on (with `conditions.linkedFlagVariant`, that variant) */
-                    linked_flag_key?: string | null;
-                    /** @description who may see it: person-property conditions as a flag has them, each with its rollout */
-                    targeting_flag_filters?: {
-                        groups: {
-                            properties?: {
-                                [key: string]: unknown;
-                            }[];
-                            rollout_percentage?: number | null;
-                        }[];
-                    } | null;
-                    /** @description the early access feature it asks about */
-                    linked_early_access_feature_id?: string | null;
-                    /** Format: date-time */
-                    start_date?: string | null;
-                    /** Format: date-time */
-                    end_date?: string | null;
-                    /** @description stops itself after this many completed responses */
-                    responses_limit?: number | null;
-                    /**
-                     * @description once (default), recurring (every iteration_frequency_days, iteration_count times), always
-                     * @enum {unknown}
-                     */
-                    schedule?: "once" | "recurring" | "always";
-                    iteration_count?: number | null;
-                    iteration_frequency_days?: number | null;
-                    enable_partial_responses?: boolean;
-                    archived?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Survey"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    surveys_launch_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Survey"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    surveys_stop_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Survey"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    public_surveys_retrieve: {
-        parameters: {
-            query?: {
-                /** @description the project token */
-                token?: string;
-                api_key?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicSurveyList"];
-                };
-            };
-            /** @description not modified */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     flags_create: {
         parameters: {
             query?: {
@@ -8949,9 +9143,6 @@ export const pathsApiProjectsProject_idExperimentsIdPatchRequestBodyContentAppli
 export const pathsApiProjectsProject_idExperimentsIdPatchRequestBodyContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/experiments/{id}"]["patch"]["requestBody"]["content"]["application/json"]["status"]> = ["draft", "running", "complete"];
 export const pathsApiProjectsProject_idExperimentsIdResultsGetParametersQueryMethodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/experiments/{id}/results"]["get"]["parameters"]["query"]["method"]> = ["bayesian", "frequentist"];
 export const pathsApiProjectsProject_idExperimentsIdResultsGetParametersQuerySequentialValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/experiments/{id}/results"]["get"]["parameters"]["query"]["sequential"]> = ["true", "false"];
-export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["status"]> = ["active", "resolved", "suppressed"];
-export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryOrder_byValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["order_by"]> = ["last_seen", "occurrences", "people"];
-export const pathsApiProjectsProject_idError_trackingIssuesIdPatchRequestBodyContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues/{id}"]["patch"]["requestBody"]["content"]["application/json"]["status"]> = ["active", "resolved", "suppressed"];
 export const pathsApiProjectsProject_idSurveysGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["get"]["parameters"]["query"]["status"]> = ["draft", "running", "stopped"];
 export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["popover", "widget", "api", "external_survey"];
 export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonQuestionsTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["questions"]["type"]> = ["open", "link", "rating", "single_choice", "multiple_choice"];
@@ -8963,6 +9154,9 @@ export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicati
 export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonQuestionsDescriptionContentTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["questions"]["descriptionContentType"]> = ["html", "text"];
 export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonQuestionsDisplayValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["questions"]["display"]> = ["number", "emoji"];
 export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonScheduleValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["schedule"]> = ["once", "recurring", "always"];
+export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["status"]> = ["active", "resolved", "suppressed"];
+export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryOrder_byValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["order_by"]> = ["last_seen", "occurrences", "people"];
+export const pathsApiProjectsProject_idError_trackingIssuesIdPatchRequestBodyContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues/{id}"]["patch"]["requestBody"]["content"]["application/json"]["status"]> = ["active", "resolved", "suppressed"];
 export const activityEntryActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ActivityEntry"]["actor"]["type"]> = ["user", "personal_api_key", "command_line"];
 export const eventCountsIntervalValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventCounts"]["interval"]> = ["day", "hour"];
 export const experimentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExperimentStatus"]> = ["draft", "running", "complete"];
