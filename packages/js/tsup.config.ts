@@ -9,7 +9,7 @@ rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true })
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 /** Lazy extensions: each file of src/extensions/ but the loaders (load*.ts). */
 const lazy = readdirSync(new URL('./src/extensions/', import.meta.url))
-  .filter((f) => !f.startsWith('load'))
+  .filter((f) => f.endsWith('.ts') && !f.startsWith('load'))
   .map((f) => f.replace(/\.ts$/, ''))
 
 /**
@@ -20,7 +20,8 @@ const lazy = readdirSync(new URL('./src/extensions/', import.meta.url))
 const script: Options = {
   format: ['iife'],
   minify: 'terser',
-  terserOptions: { ecma: 2020, compress: { passes: 2, hoist_funs: true } },
+  // `unsafe_arrows`: anonymous functions that do not use `this` become arrows; none of ours is a constructor.
+  terserOptions: { ecma: 2020, compress: { passes: 2, hoist_funs: true, unsafe_arrows: true } },
   target: 'es2020',
   platform: 'browser',
   esbuildOptions(options) {
@@ -37,7 +38,15 @@ export default defineConfig([
     // `react-errors` is no public entry: it makes the error boundary (and the React context it shares) a
     // chunk of its own, which react.js imports, so that the React size budget still measures the provider,
     // hooks and ServiceFeature, and the boundary has a budget of its own (test/size.test.ts).
-    entry: { index: 'src/index.ts', react: 'src/react/index.ts', 'react-errors': 'src/react/errors.tsx' },
+    // `react-surveys` likewise makes the survey hooks a chunk of their own (with a budget of its own);
+    // `surveys-renderer` is public: the survey renderer alone, for pages that draw surveys themselves.
+    entry: {
+      index: 'src/index.ts',
+      react: 'src/react/index.ts',
+      'react-errors': 'src/react/errors.tsx',
+      'react-surveys': 'src/react/surveys.ts',
+      'surveys-renderer': 'src/surveys-renderer.ts',
+    },
     format: ['esm', 'cjs'],
     // The core's members marked `@internal` (what features reach: `_storage`, `_capture`, ...) stay out of the types.
     dts: { compilerOptions: { stripInternal: true } },

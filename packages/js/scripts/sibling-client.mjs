@@ -5,7 +5,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 
 const sibling = (file) => (/\.(cjs|d\.cts)$/.test(file) ? './index.cjs' : './index.js')
-const files = readdirSync(new URL('../dist/', import.meta.url)).filter((f) => /^(react|react-errors)\.(js|cjs|d\.ts|d\.cts)$|^chunk-[\w-]+\.js$/.test(f))
+const files = readdirSync(new URL('../dist/', import.meta.url)).filter((f) =>
+  /^(react|react-errors|react-surveys)\.(js|cjs|d\.ts|d\.cts)$|^chunk-[\w-]+\.js$/.test(f),
+)
 
 for (const file of files) {
   const url = new URL(`../dist/${file}`, import.meta.url)

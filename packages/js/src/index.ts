@@ -1,6 +1,6 @@
 /**
  * service-js: the browser client of the service (events, identity, feature flags, early access,
- * autocapture, error tracking). Wire-compatible with PostHog's browser SDK protocol.
+ * autocapture, error tracking, surveys). Wire-compatible with PostHog's browser SDK protocol.
  * @example
  * import { service } from 'service-js'
  * service.init('phc_project_token', { api_host: 'http://localhost:8000' })
@@ -30,6 +30,24 @@ export type {
   EnrollmentOptions,
 } from './early-access/types'
 export type { IdentitySnapshot } from './core/identity'
+export type {
+  ChoiceQuestion,
+  DisplaySurveyOptions,
+  LinkQuestion,
+  OpenQuestion,
+  RatingQuestion,
+  Survey,
+  SurveyAppearance,
+  SurveyBranching,
+  SurveyConditions,
+  SurveyEventCondition,
+  SurveyMatchType,
+  SurveyPosition,
+  SurveyQuestion,
+  SurveyResponse,
+  SurveysCallback,
+  SurveysContext,
+} from './surveys/types'
 export type { Store } from './core/store'
 export type { ClientEvents } from './core/bus'
 export type { CaptureEvent } from './core/queue'

@@ -6,6 +6,8 @@ import { earlyAccess, type EarlyAccessApi } from './early-access/feature'
 import { exceptions, type ExceptionsApi } from './exceptions/feature'
 import { autocapture } from './autocapture/feature'
 import { pageviews } from './pageviews/feature'
+import { surveys } from './surveys/feature'
+import type { SurveysApi } from './surveys/types'
 import { loadChunk } from './extensions/load'
 
 /** Options of `init(projectToken, options)`. Every field is optional. */
@@ -17,10 +19,10 @@ export type Config = ConfigOf<Service>
 /** A lazy extension of the default client (see `ExtensionOf`). */
 export type Extension = ExtensionOf<Service>
 
-/** The default client: the core (`Client`) with flags, early access, error tracking, autocapture and pageviews. */
+/** The default client: the core (`Client`) with flags, early access, error tracking, autocapture, pageviews and surveys. */
 // The merged interface declares what the features add (each feature's `api`, assigned by the core's constructor).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface Service extends FlagsApi, EarlyAccessApi, ExceptionsApi {}
+export interface Service extends FlagsApi, EarlyAccessApi, ExceptionsApi, SurveysApi {}
 
 /**
  * A client. Most apps use the default instance `service`; create more with `new Service()`.
@@ -32,6 +34,6 @@ export interface Service extends FlagsApi, EarlyAccessApi, ExceptionsApi {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Service extends Client {
   constructor() {
-    super([flags, earlyAccess, exceptions, autocapture, pageviews], loadChunk)
+    super([flags, earlyAccess, exceptions, autocapture, pageviews, surveys], loadChunk)
   }
 }

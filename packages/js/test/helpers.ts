@@ -28,7 +28,7 @@ function decode(raw: unknown): any {
 
 /**
  * Stubs `fetch` and `navigator.sendBeacon`. `/flags/` answers `flags` (or what `onFlags` returns),
- * `/e/` answers `capture` (200 by default), early access answers `earlyAccess`.
+ * `/e/` answers `capture` (200 by default), `/api/surveys/` answers `surveys`, early access answers `earlyAccess`.
  */
 export function network() {
   const sent: Sent[] = []
@@ -40,6 +40,9 @@ export function network() {
     onFlags: undefined as undefined | ((body: any) => Reply),
     capture: [] as Reply[],
     earlyAccess: { earlyAccessFeatures: [] } as unknown,
+    /** What `/api/surveys/` answers (or what `onSurveys` returns). */
+    surveys: { surveys: [] } as unknown,
+    onSurveys: undefined as undefined | (() => Reply),
     beaconResult: true,
     /** Events sent by fetch and by beacon for one token, in order. */
     events(tok: string): any[] {
@@ -55,6 +58,7 @@ export function network() {
     let reply: Reply
     if (url.includes('/flags/')) reply = net.onFlags?.(req.body) ?? { json: net.flags }
     else if (url.includes('/e/')) reply = net.capture.shift() ?? { json: { status: 1 } }
+    else if (url.includes('/api/surveys/')) reply = net.onSurveys?.() ?? { json: net.surveys }
     else reply = { json: net.earlyAccess }
     if (reply === 'network-error') throw new TypeError('Failed to fetch')
     if (reply === 'hang') {

@@ -51,8 +51,6 @@ export class Client {
 
   /** @internal Identity, session, super properties, groups, flag state and consent, where `persistence` says. */
   _storage!: Persistence
-  /** @internal The project token. */
-  _token = ''
   /** @internal Whether `init` found `window` and `document`; without them nothing is sent. */
   _browser = false
   /** @internal What the client announces (`on`). */
@@ -95,9 +93,8 @@ export class Client {
       }
       // An option set to undefined (say, an unset environment variable) keeps its default.
       const given = Object.fromEntries(Object.entries(options).filter((e) => e[1] !== undefined))
-      const c = (this.config = { ...DEFAULTS, ...given })
+      const c = (this.config = { ...DEFAULTS, ...given, token: projectToken })
       c.api_host = c.api_host.replace(/\/+$/, '')
-      this._token = projectToken
       this._browser = typeof window !== 'undefined' && typeof document !== 'undefined'
       const name = 'svc_' + projectToken.replace(/\W/g, '_')
       const p = (this._storage = createPersistence(this._browser ? c.persistence : 'memory', name, this._drop))
@@ -402,7 +399,7 @@ export class Client {
           ...pageProperties(),
           ...added,
           ...p.get<Props>(SUPER),
-          token: this._token,
+          token: this.config.token,
           distinct_id: this.get_distinct_id(),
           $device_id: p.get(DEVICE),
           $session_id: session,

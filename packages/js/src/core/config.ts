@@ -52,18 +52,22 @@ export interface Options<C> {
 }
 
 /** The effective configuration of a client of type `C`: defaults merged with the options given to `init`. */
-export type ConfigOf<C> = Required<Omit<Options<C>, 'loaded' | 'bootstrap' | 'release'>> & Pick<Options<C>, 'loaded' | 'bootstrap' | 'release'>
+export type ConfigOf<C> = Required<Omit<Options<C>, 'loaded' | 'bootstrap' | 'release' | OffByDefault>> &
+  Pick<Options<C>, 'loaded' | 'bootstrap' | 'release' | OffByDefault> & {
+    /** The project token given to `init` (`''` before). */
+    token: string
+  }
+
+/** Options that are off unless given: absent from the configuration then (the script tag's bytes are counted). */
+type OffByDefault = 'capture_exceptions' | 'opt_out_capturing_by_default' | 'advanced_disable_flags' | 'debug'
 
 export const DEFAULTS: ConfigOf<unknown> = {
+  token: '',
   api_host: 'http://localhost:8000',
   feature_flag_request_timeout_ms: 3000,
   persistence: 'localStorage+cookie',
   autocapture: true,
   capture_pageview: true,
   capture_pageleave: 'if_capture_pageview',
-  capture_exceptions: false,
-  opt_out_capturing_by_default: false,
-  advanced_disable_flags: false,
   session_idle_timeout_seconds: 1800,
-  debug: false,
 }

@@ -1,7 +1,7 @@
 import type { Announcement } from './bus'
 
 /**
- * A capability loaded lazily, a chunk of its own (`exceptions`; later session replay and surveys): loaded with
+ * A capability loaded lazily, a chunk of its own (`exceptions`, `surveys`; later session replay): loaded with
  * `client.loadExtension(name)` or by its option, and started on a client of type `C` once `init` has run in a
  * browser (`Extension` is one for the default `Service`). An extension sees only the client's public surface:
  * `capture`, `config`, `get_distinct_id`/`get_session_id`, the flag store and `on(...)` announcements.

@@ -2,12 +2,8 @@ import type { Persistence } from './persistence'
 
 /** A UUIDv7: 48-bit millisecond timestamp, version 7, variant 10, random rest. */
 export function uuidv7(): string {
-  const b = new Uint8Array(16)
-  try {
-    crypto.getRandomValues(b)
-  } catch {
-    for (let i = 0; i < 16; i++) b[i] = (Math.random() * 256) | 0
-  }
+  // Every browser of ES2020 and Node 20 have it, in insecure contexts too.
+  const b = crypto.getRandomValues(new Uint8Array(16))
   let t = Date.now()
   for (let i = 5; i >= 0; i--, t = Math.floor(t / 256)) b[i] = t % 256
   b[6] = (b[6] & 0x0f) | 0x70
@@ -19,7 +15,7 @@ export function uuidv7(): string {
 
 /** Ids identify() refuses, as PostHog does: they are almost always a bug in the caller. */
 export function isValidId(id: unknown): id is string {
-  return typeof id === 'string' && !!id.trim() && !/^(undefined|null|distinct_?id|\$posthog_cookieless|\[object object\])$/i.test(id.trim())
+  return typeof id === 'string' && !/^\s*(undefined|null|distinct_?id|\$posthog_cookieless|\[object object\])?\s*$/i.test(id)
 }
 
 /**

@@ -5,13 +5,8 @@ export type Props = Record<string, unknown>
 
 /** What every event says about the library, the page and the screen (`$lib`, `$current_url`, `$referrer`, viewport, ...). */
 export function pageProperties(): Props {
+  // A referrer is an absolute URL (or empty): its host is its third `/`-separated part.
   const ref = document.referrer
-  let refDomain = '$direct'
-  try {
-    if (ref) refDomain = new URL(ref).host
-  } catch {
-    // keep $direct
-  }
   return {
     $lib: 'web',
     $lib_version: VERSION,
@@ -19,7 +14,7 @@ export function pageProperties(): Props {
     $host: location.host,
     $pathname: location.pathname,
     $referrer: ref || '$direct',
-    $referring_domain: refDomain,
+    $referring_domain: ref ? ref.split('/')[2] : '$direct',
     $screen_height: screen.height,
     $screen_width: screen.width,
     $viewport_height: innerHeight,

@@ -79,7 +79,7 @@ export function earlyAccess(c: Client & FlagsApi): Feature<EarlyAccessApi> {
           }
           const cached = p.get<{ k: string; f: EarlyAccessFeature[] }>(EAF)
           if (!force && cached?.k === key) return deliver(cached.f, { isLoaded: true })
-          fetchJson(earlyAccessUrl(c.config.api_host, c._token, stages), {}, 10000).then((r) => {
+          fetchJson(earlyAccessUrl(c.config.api_host, c.config.token, stages), {}, 10000).then((r) => {
             const f = r.json?.earlyAccessFeatures
             const ok = Array.isArray(f)
             if (ok) p.set({ [EAF]: { k: key, f } })
@@ -100,10 +100,10 @@ export function earlyAccess(c: Client & FlagsApi): Feature<EarlyAccessApi> {
           store.set({ ...store.getSnapshot() })
           if (stage === 'concept') return
           const flags = c.flagStore as InternalFlagStore
-          const base = flags._state.base
+          const base = flags._state._base
           const values = { ...base.flags, [flagKey]: enrolled }
           p.set({ [FLAGS]: values, [PAYLOADS]: base.payloads })
-          flags._update({ base: { ...base, flags: values } })
+          flags._update({ _base: { ...base, flags: values } })
         }),
       getEarlyAccessFeatureEnrollment: (flagKey, options) => c._get(() => enrollments(options?.group)?.[enrollmentProperty(flagKey)] as boolean | undefined),
     },

@@ -17,7 +17,7 @@ export function flagCalledProps(
   bootstrap?: Record<string, FlagValue>,
 ): Props {
   const m = meta.flags?.[key] ?? {}
-  const { base, over } = store._state
+  const { _base: base, _over: over } = store._state
   const error = [snap.error, value === undefined && 'flag_missing'].filter(Boolean).join()
   return {
     $feature_flag: key,
@@ -29,7 +29,7 @@ export function flagCalledProps(
     $feature_flag_reason: m.reason,
     $used_bootstrap_value: snap.source === 'bootstrap',
     // Properties left undefined are not sent.
-    $feature_flag_bootstrapped_response: bootstrap && key in bootstrap ? bootstrap[key] : undefined,
+    $feature_flag_bootstrapped_response: bootstrap?.[key],
     $feature_flag_original_response: over.flags && key in over.flags ? base.flags[key] : undefined,
     $feature_flag_error: error || undefined,
   }

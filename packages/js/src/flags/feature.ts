@@ -83,7 +83,7 @@ export function flags(c: Client): Feature<FlagsApi> {
     const did = c.get_distinct_id()
     const anon = p.get<string>(ANON)
     const body = JSON.stringify({
-      token: c._token,
+      token: c.config.token,
       distinct_id: did,
       groups: p.get(GROUPS) ?? {},
       person_properties: p.get(PERSON) ?? {},
@@ -101,7 +101,7 @@ export function flags(c: Client): Feature<FlagsApi> {
   const answered = (r: JsonResult, did: string, anon?: string): void => {
     // The user changed while we waited: this answer is for someone else, and a new request follows.
     if (did !== c.get_distinct_id()) return
-    const answer = readFlagsAnswer(r, store._state.base)
+    const answer = readFlagsAnswer(r, store._state._base)
     if ('error' in answer) store._update({ error: answer.error })
     else {
       const { base, meta, partial } = answer
@@ -111,7 +111,7 @@ export function flags(c: Client): Feature<FlagsApi> {
         [META]: meta,
         ...(anon && c._storage.get(ANON) === anon ? { [ANON]: undefined } : {}),
       })
-      store._update({ base, source: 'server', error: partial ? 'errors_while_computing_flags' : undefined })
+      store._update({ _base: base, source: 'server', error: partial ? 'errors_while_computing_flags' : undefined })
     }
     c._bus.emit('featureFlagsLoaded', store.getSnapshot())
   }
@@ -127,9 +127,9 @@ export function flags(c: Client): Feature<FlagsApi> {
     featureFlags: {
       overrideFeatureFlags: (overrides) =>
         c._run(() => {
-          const over = nextOverrides(overrides, store._state.over)
+          const over = nextOverrides(overrides, store._state._over)
           c._storage.set({ [OVERRIDES]: over })
-          store._update({ over })
+          store._update({ _over: over })
         }),
     },
     isFeatureEnabled(key, options) {
@@ -182,11 +182,11 @@ export function flags(c: Client): Feature<FlagsApi> {
       const cached = p.get<Record<string, FlagValue>>(FLAGS)
       store._server = bootstrapSnapshot(b)
       store._update({
-        over: p.get(OVERRIDES) ?? {},
+        _over: p.get(OVERRIDES) ?? {},
         ...(b.featureFlags
-          ? { base: { flags: { ...b.featureFlags }, payloads: { ...b.featureFlagPayloads } }, source: 'bootstrap' }
+          ? { _base: { flags: { ...b.featureFlags }, payloads: { ...b.featureFlagPayloads } }, source: 'bootstrap' }
           : cached
-            ? { base: { flags: cached, payloads: p.get(PAYLOADS) ?? {} }, source: 'cache' }
+            ? { _base: { flags: cached, payloads: p.get(PAYLOADS) ?? {} }, source: 'cache' }
             : {}),
       })
       reload()

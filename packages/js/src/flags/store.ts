@@ -10,8 +10,8 @@ import type { FlagSnapshot, FlagSource, FlagValues } from './types'
 export type FlagStore = Store<FlagSnapshot>
 
 interface State {
-  base: FlagValues
-  over: Partial<FlagValues>
+  _base: FlagValues
+  _over: Partial<FlagValues>
   source: FlagSource
   error?: string
 }
@@ -39,7 +39,7 @@ export function parsePayload(v: unknown): unknown {
 
 const EMPTY: FlagSnapshot = freeze({ flags: freeze({}), payloads: freeze({}), source: 'none' })
 
-function snapshot({ base, over, source, error }: State, prev: FlagSnapshot): FlagSnapshot {
+function snapshot({ _base: base, _over: over, source, error }: State, prev: FlagSnapshot): FlagSnapshot {
   const flags = { ...base.flags, ...over.flags }
   const all = { ...base.payloads, ...over.payloads }
   const payloads: Record<string, unknown> = {}
@@ -61,11 +61,11 @@ function snapshot({ base, over, source, error }: State, prev: FlagSnapshot): Fla
  */
 export function bootstrapSnapshot(bootstrap?: Bootstrap): FlagSnapshot {
   const b = bootstrap?.featureFlags
-  return b ? snapshot({ base: { flags: b, payloads: bootstrap.featureFlagPayloads ?? {} }, over: {}, source: 'bootstrap' }, EMPTY) : EMPTY
+  return b ? snapshot({ _base: { flags: b, payloads: bootstrap.featureFlagPayloads ?? {} }, _over: {}, source: 'bootstrap' }, EMPTY) : EMPTY
 }
 
 /** The state of a store that knows no values (a new one, and after `reset`). */
-export const noValues = (): State => ({ base: { flags: {}, payloads: {} }, over: {}, source: 'none', error: undefined })
+export const noValues = (): State => ({ _base: { flags: {}, payloads: {} }, _over: {}, source: 'none', error: undefined })
 
 export function createFlagStore(): InternalFlagStore {
   const store = createStore(EMPTY) as InternalFlagStore

@@ -15,6 +15,7 @@ export { useFeatureFlagVariantKey } from './use-feature-flag-variant-key'
 export { useActiveFeatureFlags } from './use-active-feature-flags'
 export { useEarlyAccessFeatures, type EarlyAccess, type EarlyAccessAction, type EarlyAccessItem, type EarlyAccessOptions } from './use-early-access-features'
 export { ServiceFeature, type ServiceFeatureProps } from './feature'
+export { useSurvey, useActiveSurveys, type SurveyHandle, type ActiveSurveys, type SurveysView } from './surveys'
 export {
   ServiceErrorBoundary,
   setupReactErrorHandler,
