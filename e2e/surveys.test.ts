@@ -161,6 +161,13 @@ describe('surveys in Chromium (service-js, script tag)', () => {
     });
     expect(sent.properties[`$survey_response_${survey.questions[1].id}`]).toBeUndefined();
     expect((await svc.events('survey shown', id)).length).toBe(1);
+    // its answers are in the survey's results: the score, and the detractor's answer with who gave it
+    const results = await svc.api(`/api/projects/${svc.projectId}/surveys/${survey.id}/results/`);
+    expect(results.counts.sent).toBe(1);
+    expect(results.counts.shown).toBeGreaterThanOrEqual(1);
+    expect(results.questions[0].ratings.find((r: any) => r.value === 3).count).toBe(1);
+    expect(results.questions[0].nps).toMatchObject({ detractors: 1, score: -100 });
+    expect(results.questions[2].answers.results).toEqual([expect.objectContaining({ value: 'Too expensive for a small team', distinct_id: id })]);
     // the service knows: the survey's internal flag is off for this person now
     const flags = await svc.flags({ distinct_id: id });
     expect(flags.flags[survey.internal_targeting_flag_key].enabled).toBe(false);

@@ -201,6 +201,34 @@ describe('/flags', () => {
   });
 });
 
+describe('a survey flags on and off', () => {
+  const HOUR = 3_600_000;
+
+  it('are on only while the survey runs: off for a draft and a stopped survey, so that a client loads nothing for them', async () => {
+    const draft = await survey({}, false);
+    expect(draft.status).toBe('draft');
+    expect([draft.targeting_flag.active, draft.internal_targeting_flag.active]).toEqual([false, false]);
+    expect(await both(draft, 'someone')).toEqual([false, false]);
+    const launched = await s.app.inject({ method: 'POST', url: `${base}/${draft.id}/launch/`, headers: s.headers });
+    expect(launched.json()).toMatchObject({ status: 'running', targeting_flag: { active: true }, internal_targeting_flag: { active: true } });
+    expect(await both(draft, 'someone')).toEqual([true, true]);
+    const stopped = await s.app.inject({ method: 'POST', url: `${base}/${draft.id}/stop/`, headers: s.headers });
+    expect(stopped.json()).toMatchObject({ status: 'stopped', targeting_flag: { active: false }, internal_targeting_flag: { active: false } });
+    expect(await both(draft, 'someone')).toEqual([false, false]);
+  });
+
+  it('are turned on when its start date comes and off when its end date passes, by the schedule job', async () => {
+    const now = Date.now();
+    const sv = await survey({ start_date: new Date(now + HOUR).toISOString(), end_date: new Date(now + 2 * HOUR).toISOString() }, false);
+    expect(sv.status).toBe('draft');
+    expect(await both(sv, 'later')).toEqual([false, false]);
+    await s.services.surveys.advanceSchedules(now + HOUR + 1000);
+    expect(await both(sv, 'later')).toEqual([true, true]);
+    await s.services.surveys.advanceSchedules(now + 2 * HOUR + 1000);
+    expect(await both(sv, 'later')).toEqual([false, false]);
+  });
+});
+
 describe('recurring surveys', () => {
   const DAY = 86_400_000;
 

@@ -133,9 +133,11 @@ describe('CRUD', () => {
     expect(list.results.map((r: { id: string }) => r.id)).not.toContain(survey.id);
     const archivedList = (await s.app.inject({ url: `${base}/?archived=true`, headers: s.headers })).json();
     expect(archivedList.results.map((r: { id: string }) => r.id)).toEqual([survey.id]);
-    // Restored: back in the list, its flags on again.
+    // Restored: back in the list, a draft again, whose flags stay off until it is launched.
     const restored = await patch(survey.id, { archived: false });
-    expect(restored.json()).toMatchObject({ archived: false, targeting_flag: { active: true }, internal_targeting_flag: { active: true } });
+    expect(restored.json()).toMatchObject({ archived: false, status: 'draft', targeting_flag: { active: false }, internal_targeting_flag: { active: false } });
+    const launched = await s.app.inject({ method: 'POST', url: `${base}/${survey.id}/launch/`, headers: s.headers });
+    expect(launched.json()).toMatchObject({ status: 'running', targeting_flag: { active: true }, internal_targeting_flag: { active: true } });
   });
 
   it('lists surveys newest first, pages them, finds them by name and by status', async () => {

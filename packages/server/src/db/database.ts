@@ -37,6 +37,7 @@ import { eventRowsWithoutForeignKeys } from './migrations/0014-event-rows-withou
 import { sourceMapScopes } from './migrations/0015-source-map-scopes';
 import { passwordResets } from './migrations/0016-password-resets';
 import { surveys } from './migrations/0017-surveys';
+import { sourceMapParts } from './migrations/0018-source-map-parts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -109,6 +110,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0015-source-map-scopes': sourceMapScopes(dialect),
     '0016-password-resets': passwordResets(),
     '0017-surveys': surveys(dialect),
+    '0018-source-map-parts': sourceMapParts(dialect),
   };
 }
 

@@ -309,6 +309,17 @@ export interface ErrorTrackingIssuePersonTable {
 }
 
 /** A source map uploaded for one release's minified file. */
+/** A part (up to a megabyte) of a source map's text or of its minified file, as UTF-8 bytes. */
+export interface SourceMapPartTable {
+  project_id: number;
+  map_id: string;
+  /** map | source */
+  kind: string;
+  seq: number;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
 export interface SourceMapTable {
   /** A UUIDv7; a re-upload of the same release and URL gets a new one. */
   id: string;
@@ -316,9 +327,9 @@ export interface SourceMapTable {
   release: string;
   /** The minified file's URL, or `~/path` for that path on any origin. */
   url: string;
-  /** The source map v3, JSON text. */
+  /** The source map v3, JSON text; empty when its parts hold it (`source_map_parts`, every upload since migration 0018). */
   map: string;
-  /** The minified file, when it was uploaded too. */
+  /** The minified file, when it was uploaded too and stored before migration 0018 (since, in `source_map_parts`). */
   source: string | null;
   /** The minified file's functions, packed (`FunctionScopes`); null without the file. */
   scopes: Uint8Array | null;
@@ -420,6 +431,7 @@ export interface Database {
   error_tracking_occurrences: ErrorTrackingOccurrenceTable;
   error_tracking_issue_people: ErrorTrackingIssuePersonTable;
   source_maps: SourceMapTable;
+  source_map_parts: SourceMapPartTable;
   surveys: SurveyTable;
   survey_events: SurveyEventTable;
   survey_responses: SurveyResponseTable;

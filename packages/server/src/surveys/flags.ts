@@ -21,6 +21,8 @@ export interface FlagSource {
   id: string;
   name: string;
   archived: number;
+  /** Whether it runs now: its flags are on only then, so that a draft or stopped survey costs a client nothing. */
+  running: boolean;
   schedule: string;
   current_iteration: number | null;
   conditions: ConditionsInput | null;
@@ -81,13 +83,20 @@ export async function makeSurveyFlags(db: Kysely<Database>, projectId: number, s
   do key = `${SURVEY_FLAG_PREFIX}${randomBytes(5).toString('hex')}`;
   while ((await flagStore.liveIdOfKey(db, projectId, key)) !== undefined || (await flagStore.liveIdOfKey(db, projectId, `${key}-custom`)) !== undefined);
   const made = (name: string, filters: Filters, flagKey: string) =>
-    insertFlag(db, projectId, { key: flagKey, name, filters, active: !source.archived, ensure_experience_continuity: false, survey_id: source.id });
+    insertFlag(db, projectId, {
+      key: flagKey,
+      name,
+      filters,
+      active: source.running && !source.archived,
+      ensure_experience_continuity: false,
+      survey_id: source.id,
+    });
   const targeting = await made(names(source.name).targeting, targetingFilters(source), key);
   const internal = await made(names(source.name).internal, internalFilters(source), `${key}-custom`);
   return { targeting, internal };
 }
 
-/** Brings a survey's flags in step with it (filters, names, on unless archived); true when one changed. */
+/** Brings a survey's flags in step with it (filters, names, on while it runs); true when one changed. */
 export async function syncSurveyFlags(db: Kysely<Database>, source: FlagSource, flags: { targeting: FlagRow; internal: FlagRow }) {
   const named = names(source.name);
   const next = async (flag: FlagRow, name: string, filters: Filters) => {
@@ -95,7 +104,7 @@ export async function syncSurveyFlags(db: Kysely<Database>, source: FlagSource, 
     const text = JSON.stringify(filters);
     if (text !== flag.filters) changes.filters = text;
     if (name !== flag.name) changes.name = name;
-    const active = source.archived ? 0 : 1;
+    const active = source.running && !source.archived ? 1 : 0;
     if (active !== flag.active) changes.active = active;
     return Object.keys(changes).length ? flagStore.update(db, flag, changes) : flag;
   };

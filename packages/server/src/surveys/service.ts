@@ -97,10 +97,11 @@ function recordSurveyActivity(db: Kysely<Database>, actor: Actor, before: Survey
 }
 
 /** What a survey's flags are made from, given its row and the team's targeting. */
-const sourceOf = (row: SurveyRow, targeting: TargetingFiltersInput | null): FlagSource => ({
+const sourceOf = (row: SurveyRow, targeting: TargetingFiltersInput | null, now = Date.now()): FlagSource => ({
   id: row.id,
   name: row.name,
   archived: row.archived,
+  running: statusOf(row, iso(now)) === 'running',
   schedule: row.schedule,
   current_iteration: row.current_iteration,
   conditions: parsed<ConditionsInput>(row.conditions),
@@ -263,8 +264,9 @@ export class SurveyService {
 
   /**
    * Moves running recurring surveys into the iteration they are now in (their internal targeting flag with it: a
-   * person who answered the last iteration may answer this one), and stops those whose last iteration is over. The
-   * number of surveys changed.
+   * person who answered the last iteration may answer this one), and stops those whose last iteration is over; then
+   * turns on the flags of surveys that have started and off those of surveys that have ended since (a survey's flags
+   * are on only while it runs). The number of surveys changed.
    */
   async advanceSchedules(now = Date.now()): Promise<number> {
     const rows = await surveyStore.runningRecurring(this.db, iso(now));
@@ -277,11 +279,22 @@ export class SurveyService {
         if (!row || !Object.keys(changes).length) return;
         const flags = await this.flagsOf(trx, row);
         const updated = await surveyStore.update(trx, row, changes);
-        await syncSurveyFlags(trx, sourceOf(updated, targetingOf(flags.targeting)), flags);
+        await syncSurveyFlags(trx, sourceOf(updated, targetingOf(flags.targeting), now), flags);
         await recordSurveyActivity(trx, { user_id: null, api_key_id: null, label: 'schedule' }, row, updated);
         changed++;
       });
       this.changes.flagsChanged(due.project_id);
+    }
+    for (const due of await surveyStore.flagsOutOfStep(this.db, iso(now))) {
+      const synced = await this.db.transaction().execute(async (trx) => {
+        const row = await surveyStore.get(trx, due.project_id, due.id);
+        if (!row) return false;
+        const flags = await this.flagsOf(trx, row);
+        return (await syncSurveyFlags(trx, sourceOf(row, targetingOf(flags.targeting), now), flags)).changed;
+      });
+      if (!synced) continue;
+      this.changes.flagsChanged(due.project_id);
+      changed++;
     }
     return changed;
   }

@@ -80,6 +80,26 @@ export const surveyStore = {
       .execute();
   },
 
+  /**
+   * Surveys whose flags are on while they do not run, or off while they run (not archived): those whose start or end
+   * came with no change to them (a start date reached, an end date passed, the responses limit).
+   */
+  flagsOutOfStep(db: Executor, now: string): Promise<SurveyRow[]> {
+    return db
+      .selectFrom('surveys')
+      .innerJoin('feature_flags', 'feature_flags.id', 'surveys.targeting_flag_id')
+      .selectAll('surveys')
+      .where((eb) => {
+        const running = eb.and([
+          eb('surveys.start_date', '<=', now),
+          eb.or([eb('surveys.end_date', 'is', null), eb('surveys.end_date', '>', now)]),
+          eb('surveys.archived', '=', 0),
+        ]);
+        return eb.or([eb.and([eb('feature_flags.active', '=', 1), eb.not(running)]), eb.and([eb('feature_flags.active', '=', 0), running])]);
+      })
+      .execute();
+  },
+
   /** A survey of the project (not archived) linked to the flag of this key, if any. */
   linkedTo(db: Executor, projectId: number, key: string): Promise<SurveyRow | undefined> {
     return db

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List a project's activity log, newest first
-         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, ErrorTrackingIssue, Survey
+         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, Survey, ErrorTrackingIssue
          */
         get: operations["activity_log_list"];
         put?: never;
@@ -780,6 +780,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List surveys */
+        get: operations["surveys_list"];
+        put?: never;
+        /** Create a survey */
+        post: operations["surveys_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a survey */
+        get: operations["surveys_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a survey */
+        delete: operations["surveys_destroy"];
+        options?: never;
+        head?: never;
+        /** Update a survey */
+        patch: operations["surveys_partial_update"];
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Launch a survey (it starts now) or resume a stopped one */
+        post: operations["surveys_launch_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a running survey (it ends now) */
+        post: operations["surveys_stop_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running surveys of the token's project (posthog-js getSurveys); ETag / 304 */
+        get: operations["public_surveys_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/surveys/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey's results: shown, dismissed, sent and abandoned counts, response rate, late responses, per day, and per question the choices, the rating distribution (NPS for 0–10) and the open answers with their person; filtered by time, a person property, a flag variant */
+        get: operations["surveys_results_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/error_tracking/issues": {
         parameters: {
             query?: never;
@@ -918,111 +1023,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/projects/{project_id}/surveys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List surveys */
-        get: operations["surveys_list"];
-        put?: never;
-        /** Create a survey */
-        post: operations["surveys_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{project_id}/surveys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Retrieve a survey */
-        get: operations["surveys_retrieve"];
-        put?: never;
-        post?: never;
-        /** Delete a survey */
-        delete: operations["surveys_destroy"];
-        options?: never;
-        head?: never;
-        /** Update a survey */
-        patch: operations["surveys_partial_update"];
-        trace?: never;
-    };
-    "/api/projects/{project_id}/surveys/{id}/launch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Launch a survey (it starts now) or resume a stopped one */
-        post: operations["surveys_launch_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{project_id}/surveys/{id}/stop": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stop a running survey (it ends now) */
-        post: operations["surveys_stop_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/surveys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The running surveys of the token's project (posthog-js getSurveys); ETag / 304 */
-        get: operations["public_surveys_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{project_id}/surveys/{id}/results": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A survey's results: shown, dismissed, sent and abandoned counts, response rate, late responses, per day, and per question the choices, the rating distribution (NPS for 0–10) and the open answers with their person; filtered by time, a person property, a flag variant */
-        get: operations["surveys_results_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/flags": {
         parameters: {
             query?: never;
@@ -1132,7 +1132,7 @@ export interface components {
         /** ActivityEntry */
         ActivityEntry: {
             id: number;
-            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | ErrorTrackingIssue | Survey | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
+            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | Survey | ErrorTrackingIssue | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
             scope: string;
             item_id: string;
             /** @description created | updated | deleted (a personal API key revoked: deleted) */
@@ -7121,812 +7121,6 @@ export interface operations {
             };
         };
     };
-    error_tracking_issues_list: {
-        parameters: {
-            query?: {
-                /** @description results per page (default 100, at most 1000) */
-                limit?: string;
-                /** @description index of the first result (default 0) */
-                offset?: string;
-                /** @description active | resolved (occurring again reopens it as a regression) | suppressed (still recorded, no webhooks) */
-                status?: "active" | "resolved" | "suppressed";
-                /** @description descending; default last_seen */
-                order_by?: "last_seen" | "occurrences" | "people";
-                /** @description in the name or description, ignoring case */
-                search?: string;
-            };
-            header?: never;
-            path: {
-                project_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                        next: string | null;
-                        previous: string | null;
-                        results: components["schemas"]["ErrorIssue"][];
-                    };
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_issues_retrieve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorIssueDetail"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_issues_partial_update: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * IssueStatus
-                     * @description active | resolved (occurring again reopens it as a regression) | suppressed (still recorded, no webhooks)
-                     * @enum {unknown}
-                     */
-                    status?: "active" | "resolved" | "suppressed";
-                    name?: string;
-                    description?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorIssue"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_issues_volume_retrieve: {
-        parameters: {
-            query?: {
-                /** @description days up to today, UTC (default 14) */
-                days?: number;
-            };
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IssueVolume"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_issues_events_list: {
-        parameters: {
-            query?: {
-                /** @description results per page (default 100, at most 1000) */
-                limit?: string;
-                /** @description index of the first result (default 0) */
-                offset?: string;
-            };
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                        next: string | null;
-                        previous: string | null;
-                        results: components["schemas"]["ErrorEvent"][];
-                    };
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_issues_people_list: {
-        parameters: {
-            query?: {
-                /** @description results per page (default 100, at most 1000) */
-                limit?: string;
-                /** @description index of the first result (default 0) */
-                offset?: string;
-            };
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                        next: string | null;
-                        previous: string | null;
-                        results: components["schemas"]["AffectedPerson"][];
-                    };
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_issues_merge_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description the issues to merge into this one (they are deleted) */
-                    ids: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorIssue"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_sourcemaps_list: {
-        parameters: {
-            query?: {
-                /** @description results per page (default 100, at most 1000) */
-                limit?: string;
-                /** @description index of the first result (default 0) */
-                offset?: string;
-                /** @description only the maps of this release */
-                release?: string;
-            };
-            header?: never;
-            path: {
-                project_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                        next: string | null;
-                        previous: string | null;
-                        results: {
-                            /** Format: uuid */
-                            id: string;
-                            release: string;
-                            /** @description the minified file’s URL, or `~/path` for that path on any origin */
-                            url: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description bytes stored (the map, and the minified file when it was sent) */
-                            size: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_sourcemaps_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description the release the minified file belongs to (an event’s `$release`) */
-                    release: string;
-                    /** @description the minified file’s URL as stack frames name it, or `~/path` (e.g. `~/assets/index-3f9a1c.js`) for that path on any origin */
-                    url: string;
-                    /** @description the source map (v3), as JSON text */
-                    map: string;
-                    /** @description the minified file */
-                    source?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        release: string;
-                        /** @description the minified file’s URL, or `~/path` for that path on any origin */
-                        url: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** @description bytes stored (the map, and the minified file when it was sent) */
-                        size: number;
-                    };
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    error_tracking_sourcemaps_destroy: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description deleted; empty body */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every error: `{type, code, detail, attr}` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     surveys_list: {
         parameters: {
             query?: {
@@ -8811,6 +8005,812 @@ export interface operations {
             };
         };
     };
+    error_tracking_issues_list: {
+        parameters: {
+            query?: {
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+                /** @description active | resolved (occurring again reopens it as a regression) | suppressed (still recorded, no webhooks) */
+                status?: "active" | "resolved" | "suppressed";
+                /** @description descending; default last_seen */
+                order_by?: "last_seen" | "occurrences" | "people";
+                /** @description in the name or description, ignoring case */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["ErrorIssue"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_issues_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorIssueDetail"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_issues_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * IssueStatus
+                     * @description active | resolved (occurring again reopens it as a regression) | suppressed (still recorded, no webhooks)
+                     * @enum {unknown}
+                     */
+                    status?: "active" | "resolved" | "suppressed";
+                    name?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorIssue"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_issues_volume_retrieve: {
+        parameters: {
+            query?: {
+                /** @description days up to today, UTC (default 14) */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueVolume"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_issues_events_list: {
+        parameters: {
+            query?: {
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["ErrorEvent"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_issues_people_list: {
+        parameters: {
+            query?: {
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["AffectedPerson"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_issues_merge_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the issues to merge into this one (they are deleted) */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorIssue"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_sourcemaps_list: {
+        parameters: {
+            query?: {
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+                /** @description only the maps of this release */
+                release?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            /** Format: uuid */
+                            id: string;
+                            release: string;
+                            /** @description the minified file’s URL, or `~/path` for that path on any origin */
+                            url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description bytes stored (the map, and the minified file when it was sent) */
+                            size: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_sourcemaps_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the release the minified file belongs to (an event’s `$release`) */
+                    release: string;
+                    /** @description the minified file’s URL as stack frames name it, or `~/path` (e.g. `~/assets/index-3f9a1c.js`) for that path on any origin */
+                    url: string;
+                    /** @description the source map (v3), as JSON text */
+                    map: string;
+                    /** @description the minified file */
+                    source?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        release: string;
+                        /** @description the minified file’s URL, or `~/path` for that path on any origin */
+                        url: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description bytes stored (the map, and the minified file when it was sent) */
+                        size: number;
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    error_tracking_sourcemaps_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted; empty body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     flags_create: {
         parameters: {
             query?: {
@@ -9143,9 +9143,6 @@ export const pathsApiProjectsProject_idExperimentsIdPatchRequestBodyContentAppli
 export const pathsApiProjectsProject_idExperimentsIdPatchRequestBodyContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/experiments/{id}"]["patch"]["requestBody"]["content"]["application/json"]["status"]> = ["draft", "running", "complete"];
 export const pathsApiProjectsProject_idExperimentsIdResultsGetParametersQueryMethodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/experiments/{id}/results"]["get"]["parameters"]["query"]["method"]> = ["bayesian", "frequentist"];
 export const pathsApiProjectsProject_idExperimentsIdResultsGetParametersQuerySequentialValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/experiments/{id}/results"]["get"]["parameters"]["query"]["sequential"]> = ["true", "false"];
-export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["status"]> = ["active", "resolved", "suppressed"];
-export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryOrder_byValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["order_by"]> = ["last_seen", "occurrences", "people"];
-export const pathsApiProjectsProject_idError_trackingIssuesIdPatchRequestBodyContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues/{id}"]["patch"]["requestBody"]["content"]["application/json"]["status"]> = ["active", "resolved", "suppressed"];
 export const pathsApiProjectsProject_idSurveysGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["get"]["parameters"]["query"]["status"]> = ["draft", "running", "stopped"];
 export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["popover", "widget", "api", "external_survey"];
 export const pathsApiProjectsProject_idSurveysPostRequestBodyContentApplicationJsonQuestionsTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys"]["post"]["requestBody"]["content"]["application/json"]["questions"]["type"]> = ["open", "link", "rating", "single_choice", "multiple_choice"];
@@ -9157,6 +9154,9 @@ export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicati
 export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonQuestionsDescriptionContentTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["questions"]["descriptionContentType"]> = ["html", "text"];
 export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonQuestionsDisplayValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["questions"]["display"]> = ["number", "emoji"];
 export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicationJsonScheduleValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/surveys/{id}"]["patch"]["requestBody"]["content"]["application/json"]["schedule"]> = ["once", "recurring", "always"];
+export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["status"]> = ["active", "resolved", "suppressed"];
+export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryOrder_byValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["order_by"]> = ["last_seen", "occurrences", "people"];
+export const pathsApiProjectsProject_idError_trackingIssuesIdPatchRequestBodyContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues/{id}"]["patch"]["requestBody"]["content"]["application/json"]["status"]> = ["active", "resolved", "suppressed"];
 export const activityEntryActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ActivityEntry"]["actor"]["type"]> = ["user", "personal_api_key", "command_line"];
 export const eventCountsIntervalValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventCounts"]["interval"]> = ["day", "hour"];
 export const experimentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExperimentStatus"]> = ["draft", "running", "complete"];

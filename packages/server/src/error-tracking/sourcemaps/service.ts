@@ -71,13 +71,16 @@ export class SourceMapService {
         : new ValidationError(`The minified file is not JavaScript the service reads: ${reading.invalid}.`, 'source', 'invalid_source');
     }
     const scopes = reading?.scopes;
+    const id = uuidv7();
+    await sourceMapStore.writeParts(this.db, projectId, id, 'map', input.map);
+    if (source !== null) await sourceMapStore.writeParts(this.db, projectId, id, 'source', source);
     const row = {
-      id: uuidv7(),
+      id,
       project_id: projectId,
       release: input.release,
       url: input.url,
-      map: input.map,
-      source,
+      map: '',
+      source: null,
       scopes: scopes ? Buffer.from(scopes.buffer) : null,
       size: Buffer.byteLength(input.map) + sourceBytes,
       created_at: new Date().toISOString(),

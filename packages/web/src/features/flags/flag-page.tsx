@@ -141,8 +141,8 @@ const USE_PATH: Record<FlagUse['type'], string> = { early_access_feature: 'early
 const usePath = (projectId: number, use: FlagUse) => `/project/${projectId}/${USE_PATH[use.type]}/${encodeURIComponent(String(use.id))}`;
 
 /**
- * What uses the flag (its early access feature, its experiments, the surveys it limits), each a link; for a multivariate flag with a control
- * variant and no open experiment, a way to start one from its variants and split.
+ * What uses the flag (its early access feature, its experiments, the surveys it limits), each a link; for a
+ * multivariate flag with a control variant and no open experiment, a way to start one from its variants and split.
  */
 function UsedBy({ projectId, flag, writable }: { projectId: number; flag: FeatureFlagDetail; writable: boolean }) {
   const uses = flag.used_by ?? [];
