@@ -61,12 +61,7 @@ export const surveys = (dialect: Dialect) => ({
       .$call(required({ answers: 'text', completed: 'integer', late: 'integer', first_at: 'text', last_at: 'text' }))
       .addColumn('flags', 'text')
       .execute();
-    await db.schema
-      .createIndex('survey_responses_submission')
-      .on('survey_responses')
-      .columns(['project_id', 'survey_id', 'submission_id'])
-      .unique()
-      .execute();
+    await db.schema.createIndex('survey_responses_submission').on('survey_responses').columns(['project_id', 'survey_id', 'submission_id']).unique().execute();
     await db.schema.createIndex('survey_responses_survey').on('survey_responses').columns(['project_id', 'survey_id', 'last_at']).execute();
   },
 });
