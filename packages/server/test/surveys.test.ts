@@ -214,6 +214,15 @@ describe('CRUD', () => {
     expect([flag.statusCode, feature.statusCode]).toEqual([201, 201]);
     const survey = await created({ linked_flag_key: 'beta-linked', linked_early_access_feature_id: feature.json().id });
     expect(survey).toMatchObject({ linked_flag_key: 'beta-linked', linked_early_access_feature_id: feature.json().id });
+    // Unlinked with null, as the web app does.
+    const unlinked = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${s.projectId}/surveys/${survey.id}/`,
+      headers: s.headers,
+      payload: { linked_flag_key: null, linked_early_access_feature_id: null },
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(unlinked.json()).toMatchObject({ linked_flag_key: null, linked_early_access_feature_id: null });
     expect((await create({ name: 'x', questions: [OPEN], linked_flag_key: 'nope' })).json()).toMatchObject({
       attr: 'linked_flag_key',
       code: 'does_not_exist',

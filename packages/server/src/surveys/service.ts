@@ -355,7 +355,8 @@ export class SurveyService {
     }
     if (patch.linked_flag_key !== undefined) changes.linked_flag_key = await this.linkedFlag(db, projectId, patch.linked_flag_key);
     if (patch.linked_early_access_feature_id !== undefined) {
-      const feature = patch.linked_early_access_feature_id;
+      // The REST API's type coercion reads a null sent for this nullable text as "": both unlink.
+      const feature = patch.linked_early_access_feature_id || null;
       if (feature !== null && !(isUuid(feature) && (await earlyAccessStore.get(db, projectId, feature.toLowerCase())))) {
         throw new ValidationError('There is no early access feature with this id in this project.', 'linked_early_access_feature_id', 'does_not_exist');
       }
