@@ -198,7 +198,8 @@ describe('experiments in the web app', () => {
     await page.goto(`/project/${projectId}/feature_flags/${flag.id}`);
     await page.getByRole('link', { name: 'Start an experiment on this flag' }).click();
     await page.getByRole('heading', { name: 'New experiment', level: 1 }).waitFor();
-    expect(await page.getByLabel('Variant 2 key').inputValue()).toBe('compact');
+    // once the flag has loaded (under load it may come after the heading)
+    await expect.poll(() => page.getByLabel('Variant 2 key').inputValue()).toBe('compact');
     await page.getByLabel('Name').fill('Compact navigation');
     await page.getByRole('group', { name: 'Primary metric' }).getByLabel('Event').fill('purchase');
     // Event names the project has are offered.

@@ -54,18 +54,42 @@ beforeAll(async () => {
   });
   // A survey stored as a row (the survey events fuzzed below name it), and one made through the API (for its routes).
   const now = new Date().toISOString();
+  // With the two flags every survey has (the survey list reads them).
+  const surveyFlag = async (key: string) =>
+    (
+      await s.services.db.kysely
+        .insertInto('feature_flags')
+        .values({
+          project_id: s.projectId,
+          key,
+          name: key,
+          filters: '{"groups":[]}',
+          active: 1,
+          deleted: 0,
+          ensure_experience_continuity: 0,
+          version: 1,
+          survey_id: SURVEY_ID,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const [targetingFlag, internalFlag] = [await surveyFlag('survey-targeting-fuzz'), await surveyFlag('survey-targeting-fuzz-custom')];
   await s.services.db.kysely
     .insertInto('surveys')
     .values({
       id: SURVEY_ID,
+      targeting_flag_id: targetingFlag,
+      internal_targeting_flag_id: internalFlag,
       project_id: s.projectId,
       name: 'Fuzz',
       description: '',
       type: 'popover',
       questions: JSON.stringify([
-        { id: randomUUID(), type: 'open', question: 'Why?' },
-        { id: SURVEY_QUESTION, type: 'multiple_choice', question: 'Which?', choices: ['a', 'b'], hasOpenChoice: true },
-        { id: randomUUID(), type: 'rating', question: 'How much?', scale: 10 },
+        { id: randomUUID(), type: 'open', question: 'Why?', ...STORED },
+        { id: SURVEY_QUESTION, type: 'multiple_choice', question: 'Which?', choices: ['a', 'b'], hasOpenChoice: true, ...STORED },
+        { id: randomUUID(), type: 'rating', question: 'How much?', scale: 10, display: 'number', ...STORED },
       ]),
       schedule: 'once',
       conditions: JSON.stringify({
@@ -108,6 +132,8 @@ const UNIQUE = '<unique>';
 /** A survey written straight into its table (with a server-side event condition), whose results are fuzzed too. */
 const SURVEY_ID = '01890000-0000-7000-8000-0000000000aa';
 const SURVEY_QUESTION = '01890000-0000-7000-8000-0000000000ab';
+/** What the service stores with every question. */
+const STORED = { description: '', descriptionContentType: 'text', optional: false };
 const events = [
   {
     event: '$identify',
