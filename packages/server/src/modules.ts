@@ -10,6 +10,7 @@ import { flagEvaluationModule } from './flag-evaluation';
 import type { ActivityKind, ServerModule } from './module';
 import { personsModule } from './persons';
 import { projectsModule } from './projects';
+import { sessionReplayModule } from './session-replay';
 import { staticModule } from './static';
 import { surveysModule } from './surveys';
 import { usersModule } from './users';
@@ -35,6 +36,7 @@ export const MODULES = [
   experimentsModule,
   surveysModule,
   errorTrackingModule,
+  sessionReplayModule,
   flagEvaluationModule,
   staticModule,
   webModule,

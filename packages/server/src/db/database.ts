@@ -38,6 +38,7 @@ import { sourceMapScopes } from './migrations/0015-source-map-scopes';
 import { passwordResets } from './migrations/0016-password-resets';
 import { surveys } from './migrations/0017-surveys';
 import { sourceMapParts } from './migrations/0018-source-map-parts';
+import { sessionReplay } from './migrations/0019-session-replay';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -111,6 +112,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0016-password-resets': passwordResets(),
     '0017-surveys': surveys(dialect),
     '0018-source-map-parts': sourceMapParts(dialect),
+    '0019-session-replay': sessionReplay(dialect),
   };
 }
 

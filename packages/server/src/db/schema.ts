@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { ReplayBatchTable, ReplayBlobTable, ReplayBlockTable, ReplaySessionTable, ReplaySessionUrlTable, ReplaySettingsTable } from './replay-schema';
 
 /** Rows as stored. Booleans are 0/1 integers and JSON is text on both SQLite and PostgreSQL. */
 export interface ProjectTable {
@@ -121,6 +122,8 @@ export interface EventTable {
   created_at: string;
   /** The hash of its exceptions' stack traces in `exception_stacks`, for an `$exception` event stored since migration 0013. */
   exception_stacks: string | null;
+  /** Its `$session_id` (events stored since migration 0019), which a replay's timeline reads by. */
+  session_id: Generated<string | null>;
 }
 
 /** The stack traces of an exception list (a JSON list, null for an exception without), once per project and distinct stacks. */
@@ -435,6 +438,12 @@ export interface Database {
   surveys: SurveyTable;
   survey_events: SurveyEventTable;
   survey_responses: SurveyResponseTable;
+  replay_settings: ReplaySettingsTable;
+  replay_sessions: ReplaySessionTable;
+  replay_session_urls: ReplaySessionUrlTable;
+  replay_blocks: ReplayBlockTable;
+  replay_batches: ReplayBatchTable;
+  replay_blobs: ReplayBlobTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */
