@@ -95,6 +95,7 @@ const operations = [
   ['get', '/array/{token}/config'],
   ['get', '/array/{token}/config.js'],
   ...(['/e', '/i/v0/e', '/capture', '/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
+  ['post', '/s'],
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
@@ -106,6 +107,7 @@ const sdk = new Set([
   'get /array/{token}/config',
   'get /array/{token}/config.js',
   ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
+  'post /s',
 ]);
 
 /** POSTs that take no body. */

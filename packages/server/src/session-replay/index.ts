@@ -1,4 +1,11 @@
-import type { ServerModule } from '../module';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_REPLAY_RETENTION_DAYS } from '../config';
+import type { Core, ServerModule } from '../module';
+import { blobStoreOf } from './blob-store';
+import { replayIngestRoutes } from './ingest-route';
+import { ReplayStorage } from './storage';
+
+type Routes = Parameters<typeof replayIngestRoutes>[1];
 
 /**
  * Session replay: recordings of what people did on a page (rrweb events sent to `/s/` by service-js's recorder or
@@ -7,5 +14,13 @@ import type { ServerModule } from '../module';
  */
 export const sessionReplayModule = {
   name: 'session-replay',
-  services: () => ({}),
+  services: ({ db, config }: Pick<Core, 'db' | 'config'>) => {
+    const replayStorage = new ReplayStorage(db, blobStoreOf(db.kysely, config.replayStorageDir), {
+      retentionDays: config.replayRetentionDays ?? DEFAULT_REPLAY_RETENTION_DAYS,
+    });
+    return { replayStorage };
+  },
+  routes: async (app: FastifyInstance, context: Routes) => {
+    await app.register(replayIngestRoutes, context);
+  },
 } satisfies ServerModule;
