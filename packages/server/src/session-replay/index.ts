@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { IngestService } from '../capture/ingest';
 import { DEFAULT_REPLAY_RETENTION_DAYS } from '../config';
 import type { Core, ServerModule } from '../module';
 import { blobStoreOf } from './blob-store';
+import { sessionEventsStep } from './events-step';
 import { replayIngestRoutes } from './ingest-route';
 import { ReplayStorage } from './storage';
 
@@ -14,7 +16,8 @@ type Routes = Parameters<typeof replayIngestRoutes>[1];
  */
 export const sessionReplayModule = {
   name: 'session-replay',
-  services: ({ db, config }: Pick<Core, 'db' | 'config'>) => {
+  services: ({ db, config, ingest }: Pick<Core, 'db' | 'config'> & { ingest: IngestService }) => {
+    ingest.pipeline.use(sessionEventsStep());
     const replayStorage = new ReplayStorage(db, blobStoreOf(db.kysely, config.replayStorageDir), {
       retentionDays: config.replayRetentionDays ?? DEFAULT_REPLAY_RETENTION_DAYS,
     });
