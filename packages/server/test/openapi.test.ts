@@ -52,6 +52,11 @@ const operations = [
   ['delete', '/api/projects/{project_id}/error_tracking/sourcemaps/{id}'],
   ['get', '/api/projects/{project_id}/session_recording_settings'],
   ['patch', '/api/projects/{project_id}/session_recording_settings'],
+  ['get', '/api/projects/{project_id}/session_recordings'],
+  ['get', '/api/projects/{project_id}/session_recordings/{session_id}'],
+  ['delete', '/api/projects/{project_id}/session_recordings/{session_id}'],
+  ['get', '/api/projects/{project_id}/session_recordings/{session_id}/snapshots'],
+  ['get', '/api/projects/{project_id}/session_recordings/{session_id}/events'],
   ['get', '/api/projects/{project_id}/webhooks'],
   ['post', '/api/projects/{project_id}/webhooks'],
   ['get', '/api/projects/{project_id}/webhooks/{id}'],
@@ -97,6 +102,7 @@ const operations = [
   ['get', '/array/{token}/config'],
   ['get', '/array/{token}/config.js'],
   ...(['/e', '/i/v0/e', '/capture', '/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
+  ['post', '/s'],
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
@@ -108,6 +114,7 @@ const sdk = new Set([
   'get /array/{token}/config',
   'get /array/{token}/config.js',
   ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
+  'post /s',
 ]);
 
 /** POSTs that take no body. */

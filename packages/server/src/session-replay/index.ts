@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthLookups } from '../http/auth';
+import type { IngestService } from '../capture/ingest';
+import { DEFAULT_REPLAY_RETENTION_DAYS } from '../config';
 import type { Core, ServerModule } from '../module';
-import type { RouteContext } from '../module';
+import { blobStoreOf } from './blob-store';
+import { sessionEventsStep } from './events-step';
+import { replayIngestRoutes } from './ingest-route';
 import { recorderScriptRoutes } from './recorder-scripts';
+import { RECORDING_ACTIVITY, RecordingsService } from './recordings';
 import { ReplayRemoteConfigs } from './remote-config';
-import { sessionsStore } from './sessions-store';
+import { recordingRoutes } from './routes';
 import { ReplaySettingsService, SETTINGS_ACTIVITY } from './settings-service';
 import { replaySettingsRoutes } from './settings-routes';
+import { ReplayStorage } from './storage';
 
-type Deps = Pick<Core, 'db' | 'changes'>;
-type Services = AuthLookups & { replaySettings: ReplaySettingsService };
-
-/** How long recordings are kept (REPLAY_RETENTION_DAYS' default). */
-const RETENTION_DAYS = 30;
+type Routes = Parameters<typeof replayIngestRoutes>[1] & Parameters<typeof replaySettingsRoutes>[1] & Parameters<typeof recordingRoutes>[1];
 
 /**
  * Session replay: recordings of what people did on a page (rrweb events sent to `/s/` by service-js's recorder or
@@ -21,15 +22,24 @@ const RETENTION_DAYS = 30;
  */
 export const sessionReplayModule = {
   name: 'session-replay',
-  services: ({ db, changes }: Deps) => {
-    const usage = { usage: (projectId: number) => sessionsStore.usage(db.kysely, projectId) };
-    const replaySettings = new ReplaySettingsService(db, changes, usage, RETENTION_DAYS);
-    // `replay`: what the remote config and `/flags?config=true` carry of a project's settings, cached per project.
-    return { replaySettings, replay: new ReplayRemoteConfigs(replaySettings, changes) };
+  services: ({ db, changes, config, ingest }: Pick<Core, 'db' | 'changes' | 'config'> & { ingest: IngestService }) => {
+    ingest.pipeline.use(sessionEventsStep());
+    const retentionDays = config.replayRetentionDays ?? DEFAULT_REPLAY_RETENTION_DAYS;
+    const replayStorage = new ReplayStorage(db, blobStoreOf(db.kysely, config.replayStorageDir), { retentionDays });
+    const replaySettings = new ReplaySettingsService(db, changes, replayStorage, retentionDays);
+    return {
+      replayStorage,
+      replaySettings,
+      // What the remote config and `/flags?config=true` carry of a project's settings, cached per project.
+      replay: new ReplayRemoteConfigs(replaySettings, changes),
+      recordings: new RecordingsService(db, replayStorage),
+    };
   },
-  routes: async (app: FastifyInstance, context: RouteContext<Services>) => {
+  routes: async (app: FastifyInstance, context: Routes) => {
+    await app.register(replayIngestRoutes, context);
     await app.register(replaySettingsRoutes, context);
+    await app.register(recordingRoutes, context);
     await app.register(recorderScriptRoutes);
   },
-  activityKinds: { [SETTINGS_ACTIVITY]: { object: 'session_recording' } },
+  activityKinds: { [SETTINGS_ACTIVITY]: { object: 'session_recording' }, [RECORDING_ACTIVITY]: { object: 'session_recording' } },
 } satisfies ServerModule;
