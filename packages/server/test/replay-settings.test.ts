@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_OFF, remoteConfigOf } from '../src/session-replay/remote-config';
 import { DEFAULT_SETTINGS } from '../src/session-replay/settings';
-import { startService, type TestService } from './helpers';
+import { dialect, startService, testStorage, type TestService } from './helpers';
 
 // Issue 33: a project's session recording settings (off by default), and what posthog-js reads of them in the remote
 // config (`/array/<token>/config`, `config.js`) and in `/flags?config=true`.
@@ -192,3 +192,30 @@ describe('the remote config of the settings', () => {
     expect(masking).toEqual({ maskAllInputs: true });
   });
 });
+
+// Other instances hear of a change through PostgreSQL LISTEN/NOTIFY (their cached config is kept up to a minute else).
+if (dialect === 'postgres') {
+  describe('two service instances on one PostgreSQL database', () => {
+    it("drop the other instance's cached remote config when the settings change", async () => {
+      const storage = testStorage();
+      const a = await startService({}, storage);
+      const b = await startService({}, storage);
+      try {
+        const recording = async () => (await b.app.inject({ url: `/array/${a.token}/config` })).json().sessionRecording;
+        expect(await recording()).toBe(false); // cached in b now
+        const res = await a.app.inject({
+          method: 'PATCH',
+          url: `/api/projects/${a.projectId}/session_recording_settings/`,
+          headers: a.headers,
+          payload: { enabled: true },
+        });
+        expect(res.statusCode).toBe(200);
+        for (let i = 0; i < 100 && (await recording()) === false; i++) await new Promise((r) => setTimeout(r, 20));
+        expect(await recording()).toMatchObject({ endpoint: '/s/' });
+      } finally {
+        await b.close({ keepData: true });
+        await a.close();
+      }
+    });
+  });
+}
