@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_OFF, remoteConfigOf } from '../src/session-replay/remote-config';
-import { DEFAULT_SETTINGS } from '../src/session-replay/settings';
+import { DEFAULT_SETTINGS, settingsOf } from '../src/session-replay/settings';
 import { dialect, startService, testStorage, type TestService } from './helpers';
 
 // Issue 33: a project's session recording settings (off by default), and what posthog-js reads of them in the remote
@@ -219,3 +219,11 @@ if (dialect === 'postgres') {
     });
   });
 }
+
+describe('stored settings', () => {
+  it('read a value that is not of its field as the default, and keep the rest', () => {
+    const config = JSON.stringify({ sample_rate: 0.3, linked_flag: 'not-an-object', url_triggers: [{ url: 5 }], console_logs: 'yes', unknown: 1 });
+    expect(settingsOf({ enabled: 1, config })).toEqual({ ...DEFAULT_SETTINGS, enabled: true, sample_rate: 0.3 });
+    expect(settingsOf({ enabled: 0, config: 'not json' })).toEqual(DEFAULT_SETTINGS);
+  });
+});

@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { ValidationError } from '../errors';
 import { Text } from '../http/schemas';
 
@@ -86,7 +87,7 @@ export const SETTINGS_FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof ReplaySet
 
 /**
  * A stored row's settings: what its JSON has of each known field, the default for the rest (a field added later, or
- * a value that is not of its type, reads as the default rather than failing every page load's remote config).
+ * a value that is not of its schema, reads as the default rather than failing every page load's remote config).
  */
 export function settingsOf(row: { enabled: number; config: string } | undefined): ReplaySettings {
   if (!row) return { ...DEFAULT_SETTINGS };
@@ -99,11 +100,7 @@ export function settingsOf(row: { enabled: number; config: string } | undefined)
   }
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const field of SETTINGS_FIELDS) {
-    const value = stored[field];
-    const fallback = DEFAULT_SETTINGS[field];
-    if (value === undefined) continue;
-    const sameKind = fallback === null ? value === null || typeof value === 'string' || typeof value === 'object' : typeof value === typeof fallback;
-    if (sameKind && Array.isArray(value) === Array.isArray(fallback)) settings[field] = value;
+    if (Value.Check(editable[field], stored[field])) settings[field] = stored[field];
   }
   settings.enabled = row.enabled === 1;
   return settings as ReplaySettings;
