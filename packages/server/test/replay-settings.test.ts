@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORDING_OFF, remoteConfigOf } from '../src/session-replay/remote-config';
-import { DEFAULT_SETTINGS, settingsOf } from '../src/session-replay/settings';
+import { Changes } from '../src/changes';
+import { RECORDING_OFF, ReplayRemoteConfigs, remoteConfigOf } from '../src/session-replay/remote-config';
+import { DEFAULT_SETTINGS, settingsOf, type ReplaySettings } from '../src/session-replay/settings';
 import { dialect, startService, testStorage, type TestService } from './helpers';
 
 // Issue 33: a project's session recording settings (off by default), and what posthog-js reads of them in the remote
@@ -225,5 +226,37 @@ describe('stored settings', () => {
     const config = JSON.stringify({ sample_rate: 0.3, linked_flag: 'not-an-object', url_triggers: [{ url: 5 }], console_logs: 'yes', unknown: 1 });
     expect(settingsOf({ enabled: 1, config })).toEqual({ ...DEFAULT_SETTINGS, enabled: true, sample_rate: 0.3 });
     expect(settingsOf({ enabled: 0, config: 'not json' })).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('the cached remote configs', () => {
+  it('read each project once until its flags change (that project only) or notices were lost; a failed read is not kept', async () => {
+    const reads: number[] = [];
+    let fail = false;
+    const changes = new Changes();
+    const configs = new ReplayRemoteConfigs(
+      {
+        stored: async (projectId: number): Promise<ReplaySettings> => {
+          reads.push(projectId);
+          if (fail) throw new Error('database gone');
+          return { ...DEFAULT_SETTINGS, enabled: projectId === 1 };
+        },
+      },
+      changes,
+    );
+    const first = await configs.remoteConfig(1);
+    expect(await configs.remoteConfig(1)).toBe(first);
+    expect(await configs.remoteConfig(2)).toBe(RECORDING_OFF);
+    expect(reads).toEqual([1, 2]);
+    changes.flagsChanged(2);
+    await configs.remoteConfig(1);
+    await configs.remoteConfig(2);
+    expect(reads).toEqual([1, 2, 2]);
+    changes.emit('gap');
+    fail = true;
+    await expect(configs.remoteConfig(1)).rejects.toThrow('database gone');
+    fail = false;
+    expect(await configs.enabled(1)).toBe(true);
+    expect(reads).toEqual([1, 2, 2, 1, 1]);
   });
 });
