@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { IngestService } from '../capture/ingest';
 import { DEFAULT_REPLAY_RETENTION_DAYS } from '../config';
-import type { Core, ServerModule } from '../module';
+import type { Core, RouteContext, ServerModule } from '../module';
 import { blobStoreOf } from './blob-store';
 import { sessionEventsStep } from './events-step';
 import { replayIngestRoutes } from './ingest-route';
+import { ReplayRetentionJob } from './retention-job';
 import { ReplayStorage } from './storage';
 
 type Routes = Parameters<typeof replayIngestRoutes>[1];
@@ -26,4 +27,5 @@ export const sessionReplayModule = {
   routes: async (app: FastifyInstance, context: Routes) => {
     await app.register(replayIngestRoutes, context);
   },
+  jobs: ({ services, log }: RouteContext<{ replayStorage: ReplayStorage }>) => [new ReplayRetentionJob(services.replayStorage, log)],
 } satisfies ServerModule;
