@@ -35,7 +35,7 @@ const BROTLI = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
 };
 
-/** A block prepared to store: its bytes already in the blob store under `key`. */
+/** A block prepared to store: its bytes, under `key`, already in a blob store outside the database. */
 interface Prepared {
   batch: SnapshotBatch;
   recordingId: string;
@@ -44,6 +44,8 @@ interface Prepared {
   personId: number | undefined;
   /** Where its bytes are; undefined when every event of its parts was skipped (only the counts are stored). */
   key: string | undefined;
+  /** Its bytes, when the blob store writes them in the rows' transaction (`BlobStore.putIn`). */
+  data: Uint8Array | undefined;
   parts: SnapshotPart[];
   bytes: number;
   first: number;
@@ -56,8 +58,9 @@ const SWEEP_ROUND = 100;
 /**
  * Session replay's storage. A request's batch of one session and window is one block: the decoded rrweb events as
  * lines of `<timestamp>\t<event JSON>`, brotli-compressed, in the blob store, with a row in `replay_blocks` (its first
- * and last event times) and the session's metadata merged into `replay_sessions`. The blob is written first, then the
- * rows in one transaction: a batch is acknowledged only once both are stored. A `$snapshot` event's uuid is kept in
+ * and last event times) and the session's metadata merged into `replay_sessions`. A file is written first, then the
+ * rows in one transaction (the database's store writes its blob in that transaction): a batch is acknowledged only
+ * once both are stored. A `$snapshot` event's uuid is kept in
  * `replay_batches`, so a batch sent twice is stored once. Reading merges the blocks back into one stream in timestamp
  * order (`snapshot-merge.ts`), whatever order they arrived in.
  */
@@ -83,14 +86,14 @@ export class ReplayStorage {
         const now = new Date().toISOString();
         const left: string[] = [];
         for (const block of prepared) {
-          if (!(await this.record(tx, projectId, block, now)) && block.key) left.push(block.key);
+          if (!(await this.record(tx, projectId, block, now)) && block.key && !block.data) left.push(block.key);
         }
         return left;
       });
       await this.blobs.delete(unused);
     } catch (error) {
       // The rows were not stored: their blobs would be read by nothing.
-      const keys = prepared.flatMap((block) => (block.key ? [block.key] : []));
+      const keys = prepared.flatMap((block) => (block.key && !block.data ? [block.key] : []));
       await this.blobs.delete(keys).catch(() => undefined);
       throw error;
     }
@@ -127,11 +130,13 @@ export class ReplayStorage {
     const known = new Set(stored.map((row) => row.batch_id));
     const parts = batch.parts.filter((part) => !known.has(part.batchId) && (part.events.length || part.skipped));
     if (!parts.length) return undefined;
-    if (!parts.some((part) => part.events.length)) return { batch, recordingId, ownerId, personId, key: undefined, parts, bytes: 0, first: 0, last: 0 };
+    const block = { batch, recordingId, ownerId, personId, parts };
+    if (!parts.some((part) => part.events.length)) return { ...block, key: undefined, data: undefined, bytes: 0, first: 0, last: 0 };
     const { bytes, first, last } = await this.encode(parts);
     const key = blockKey(projectId);
+    if (this.blobs.putIn) return { ...block, key, data: bytes, bytes: bytes.length, first, last };
     await this.blobs.put(key, bytes);
-    return { batch, recordingId, ownerId, personId, key, parts, bytes: bytes.length, first, last };
+    return { ...block, key, data: undefined, bytes: bytes.length, first, last };
   }
 
   /** The block's bytes: its events' lines in timestamp order (a batch's own order kept among equal times). */
@@ -180,6 +185,7 @@ export class ReplayStorage {
     }
     await addSessionUrls(tx, projectId, recordingId, meta.urls);
     if (!block.key) return false;
+    if (block.data) await this.blobs.putIn!(tx, block.key, block.data);
     await tx
       .insertInto('replay_blocks')
       .values({
@@ -236,9 +242,11 @@ export class ReplayStorage {
       await tx.deleteFrom('replay_session_urls').where('project_id', '=', projectId).where('session_id', '=', sessionId).execute();
       await tx.deleteFrom('replay_batches').where('project_id', '=', projectId).where('session_id', '=', sessionId).execute();
       const deleted = await tx.deleteFrom('replay_sessions').where('project_id', '=', projectId).where('session_id', '=', sessionId).executeTakeFirst();
-      return { keys: blocks.map((block) => block.blob_key), found: Number(deleted.numDeletedRows) > 0 };
+      const keys = blocks.map((block) => block.blob_key);
+      if (this.blobs.deleteIn) await this.blobs.deleteIn(tx, keys);
+      return { keys: this.blobs.deleteIn ? [] : keys, found: Number(deleted.numDeletedRows) > 0 };
     });
-    // After the commit: a blob whose rows are gone is read by nothing; one whose delete failed is only disk.
+    // After the commit: a file whose rows are gone is read by nothing; one whose delete failed is only disk.
     await this.blobs.delete(keys);
     return found;
   }
