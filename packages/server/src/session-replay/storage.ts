@@ -8,8 +8,18 @@ import { batchMetadata } from './metadata';
 import { addBlockToSession, addSessionUrls, personOf, recordingIdOf } from './session-rows';
 import { mergeBlocks } from './snapshot-merge';
 
-const compress = promisify(zlib.brotliCompress);
-const decompress = promisify(zlib.brotliDecompress);
+const compressAsync = promisify(zlib.brotliCompress);
+const decompressAsync = promisify(zlib.brotliDecompress);
+
+/**
+ * Blocks up to this size (most: a batch of 2 s is some kilobytes) are compressed and read on the event loop, in well
+ * under a millisecond; larger ones in libuv's thread pool, which costs a hop each way but holds nothing up.
+ */
+const SMALL_BLOCK_BYTES = 64 * 1024;
+
+const compress = (text: Buffer, options: zlib.BrotliOptions) =>
+  text.length <= SMALL_BLOCK_BYTES ? zlib.brotliCompressSync(text, options) : compressAsync(text, options);
+const decompress = (bytes: Uint8Array) => (bytes.length <= SMALL_BLOCK_BYTES / 4 ? zlib.brotliDecompressSync(bytes) : decompressAsync(bytes));
 
 /** One `$snapshot` event of a request, its rrweb events decoded. */
 export interface SnapshotPart {
