@@ -27,5 +27,7 @@ export const sessionReplayModule = {
   routes: async (app: FastifyInstance, context: Routes) => {
     await app.register(replayIngestRoutes, context);
   },
+  // Accepted batches are stored before the database closes.
+  close: ({ replayStorage }: { replayStorage: ReplayStorage }) => replayStorage.close(),
   jobs: ({ services, log }: RouteContext<{ replayStorage: ReplayStorage }>) => [new ReplayRetentionJob(services.replayStorage, log)],
 } satisfies ServerModule;

@@ -1,6 +1,9 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { GroupCommit, QueueFullError } from '../capture/group-commit';
 import type { Db } from '../db/database';
+import type { Executor } from '../db/schema';
+import { OverloadedError } from '../errors';
 import { Slices } from '../turns';
 import { blockKey, type BlobStore } from './blob-store';
 import type { RrwebEvent } from './decode';
@@ -47,6 +50,7 @@ const BROTLI = {
 
 /** A block prepared to store: its bytes, under `key`, already in a blob store outside the database. */
 interface Prepared {
+  projectId: number;
   batch: SnapshotBatch;
   recordingId: string;
   /** The distinct id that owns the recording's row. */
@@ -62,6 +66,14 @@ interface Prepared {
   last: number;
 }
 
+/**
+ * Blocks per transaction: concurrent requests' blocks share one (and its fsync). On SQLite, whose statements run on the
+ * event loop, fewer, so that a commit holds it for a few milliseconds at most.
+ */
+const BLOCKS_PER_COMMIT = { sqlite: 50, postgres: 500 };
+/** Blocks accepted but not yet committed above which `/s/` answers 503 (the client keeps its batches and retries). */
+const MAX_PENDING_BLOCKS = 5000;
+
 /** Sessions deleted per round of the retention sweep. */
 const SWEEP_ROUND = 100;
 
@@ -75,13 +87,20 @@ const SWEEP_ROUND = 100;
  * order (`snapshot-merge.ts`), whatever order they arrived in.
  */
 export class ReplayStorage {
+  private readonly writer: GroupCommit<Prepared>;
+
   constructor(
     private readonly db: Db,
     readonly blobs: BlobStore,
     private readonly options: { retentionDays: number },
-  ) {}
+  ) {
+    this.writer = new GroupCommit((blocks) => this.commit(blocks), { maxPending: MAX_PENDING_BLOCKS, maxPerCommit: BLOCKS_PER_COMMIT[db.dialect] });
+  }
 
-  /** Stores each batch as a block (batches already stored left out); resolves once all are stored. */
+  /**
+   * Stores each batch as a block (batches already stored left out); resolves once all are stored, in a transaction
+   * shared with other requests' blocks (group commit). 503 `overloaded` when too many blocks are waiting.
+   */
   async store(projectId: number, batches: readonly SnapshotBatch[]): Promise<void> {
     const prepared: Prepared[] = [];
     try {
@@ -89,24 +108,34 @@ export class ReplayStorage {
         const block = await this.prepare(projectId, batch);
         if (block) prepared.push(block);
       }
-      if (!prepared.length) return;
-      // In one order, so that two requests naming the same sessions on PostgreSQL lock their rows without a deadlock.
-      prepared.sort((a, b) => (a.recordingId < b.recordingId ? -1 : a.recordingId > b.recordingId ? 1 : 0));
-      const unused = await this.db.kysely.transaction().execute(async (tx) => {
-        const now = new Date().toISOString();
-        const left: string[] = [];
-        for (const block of prepared) {
-          if (!(await this.record(tx, projectId, block, now)) && block.key && !block.data) left.push(block.key);
-        }
-        return left;
-      });
-      await this.blobs.delete(unused);
+      if (prepared.length) await this.writer.write(prepared);
     } catch (error) {
-      // The rows were not stored: their blobs would be read by nothing.
+      // The rows were not stored: their files would be read by nothing.
       const keys = prepared.flatMap((block) => (block.key && !block.data ? [block.key] : []));
       await this.blobs.delete(keys).catch(() => undefined);
+      if (error instanceof QueueFullError) throw new OverloadedError('The service is busy storing recordings. Retry in a moment.');
       throw error;
     }
+  }
+
+  /** Stops taking batches and waits until every accepted one is stored. */
+  close(): Promise<void> {
+    return this.writer.close();
+  }
+
+  /** Commits blocks in one transaction; then removes the files of those whose batches were all stored already. */
+  private async commit(blocks: Prepared[]): Promise<void> {
+    // In one order, so that transactions naming the same sessions on PostgreSQL (other instances') lock their rows without a deadlock.
+    const sorted = [...blocks].sort((a, b) => a.projectId - b.projectId || (a.recordingId < b.recordingId ? -1 : a.recordingId > b.recordingId ? 1 : 0));
+    const unused = await this.db.kysely.transaction().execute(async (tx) => {
+      const now = new Date().toISOString();
+      const left: string[] = [];
+      for (const block of sorted) {
+        if (!(await this.record(tx, block, now)) && block.key && !block.data) left.push(block.key);
+      }
+      return left;
+    });
+    await this.blobs.delete(unused).catch(() => undefined);
   }
 
   /** Which recording a batch goes to, its parts not stored yet, and its block written to the blob store. */
@@ -140,7 +169,7 @@ export class ReplayStorage {
     const known = new Set(stored.map((row) => row.batch_id));
     const parts = batch.parts.filter((part) => !known.has(part.batchId) && (part.events.length || part.skipped));
     if (!parts.length) return undefined;
-    const block = { batch, recordingId, ownerId, personId, parts };
+    const block = { projectId, batch, recordingId, ownerId, personId, parts };
     if (!parts.some((part) => part.events.length)) return { ...block, key: undefined, data: undefined, bytes: 0, first: 0, last: 0 };
     const { bytes, first, last } = await this.encode(parts);
     const key = blockKey(projectId);
@@ -165,7 +194,8 @@ export class ReplayStorage {
   }
 
   /** The block's rows, in the transaction; false when all its batches were stored meanwhile (its blob is then unused). */
-  private async record(tx: Parameters<typeof addBlockToSession>[0], projectId: number, block: Prepared, now: string): Promise<boolean> {
+  private async record(tx: Executor, block: Prepared, now: string): Promise<boolean> {
+    const { projectId } = block;
     let recordingId = block.recordingId;
     const insertBatches = async () =>
       tx
