@@ -8,7 +8,7 @@ import { Slices } from '../turns';
 import { blockKey, type BlobStore } from './blob-store';
 import type { RrwebEvent } from './decode';
 import { batchMetadata } from './metadata';
-import { addBlockToSession, addSessionUrls, personOf, recordingIdOf } from './session-rows';
+import { addBlockToSession, addSessionUrls, personOf, recordingIdOf, type BlockMetadata } from './session-rows';
 import { mergeBlocks } from './snapshot-merge';
 
 const compressAsync = promisify(zlib.brotliCompress);
@@ -48,7 +48,7 @@ const BROTLI = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
 };
 
-/** A block prepared to store: its bytes, under `key`, already in a blob store outside the database. */
+/** A block prepared to store: its metadata, and its bytes (under `key`; already written to a blob store outside the database). */
 interface Prepared {
   projectId: number;
   batch: SnapshotBatch;
@@ -61,7 +61,8 @@ interface Prepared {
   /** Its bytes, when the blob store writes them in the rows' transaction (`BlobStore.putIn`). */
   data: Uint8Array | undefined;
   parts: SnapshotPart[];
-  bytes: number;
+  /** Its share of its session's metadata (`bytes`: the block's compressed size). */
+  meta: BlockMetadata;
   first: number;
   last: number;
 }
@@ -169,18 +170,26 @@ export class ReplayStorage {
     const known = new Set(stored.map((row) => row.batch_id));
     const parts = batch.parts.filter((part) => !known.has(part.batchId) && (part.events.length || part.skipped));
     if (!parts.length) return undefined;
-    const block = { projectId, batch, recordingId, ownerId, personId, parts };
-    if (!parts.some((part) => part.events.length)) return { ...block, key: undefined, data: undefined, bytes: 0, first: 0, last: 0 };
-    const { bytes, first, last } = await this.encode(parts);
+    const events = parts.flatMap((part) => part.events);
+    const meta = {
+      ...batchMetadata(events, parts.find((part) => part.currentUrl)?.currentUrl),
+      events: events.length,
+      skipped: parts.reduce((sum, part) => sum + part.skipped, 0),
+      bytes: 0,
+    };
+    const block = { projectId, batch, recordingId, ownerId, personId, parts, meta };
+    if (!events.length) return { ...block, key: undefined, data: undefined, first: 0, last: 0 };
+    const { bytes, first, last } = await this.encode(events);
+    meta.bytes = bytes.length;
     const key = blockKey(projectId);
-    if (this.blobs.putIn) return { ...block, key, data: bytes, bytes: bytes.length, first, last };
+    if (this.blobs.putIn) return { ...block, key, data: bytes, first, last };
     await this.blobs.put(key, bytes);
-    return { ...block, key, data: undefined, bytes: bytes.length, first, last };
+    return { ...block, key, data: undefined, first, last };
   }
 
   /** The block's bytes: its events' lines in timestamp order (a batch's own order kept among equal times). */
-  private async encode(parts: SnapshotPart[]): Promise<{ bytes: Uint8Array; first: number; last: number }> {
-    const events = parts.flatMap((part) => part.events).sort((a, b) => a.timestamp - b.timestamp);
+  private async encode(unsorted: RrwebEvent[]): Promise<{ bytes: Uint8Array; first: number; last: number }> {
+    const events = [...unsorted].sort((a, b) => a.timestamp - b.timestamp);
     const lines: string[] = [];
     const slices = new Slices();
     await slices.begin();
@@ -206,13 +215,7 @@ export class ReplayStorage {
         .execute();
     // A concurrent request stored the same batch: the read path drops its events' duplicates, the block is left out.
     if (!(await insertBatches()).length) return false;
-    const events = block.parts.flatMap((part) => part.events);
-    const meta = {
-      ...batchMetadata(events, block.parts.find((part) => part.currentUrl)?.currentUrl),
-      events: events.length,
-      skipped: block.parts.reduce((sum, part) => sum + part.skipped, 0),
-      bytes: block.bytes,
-    };
+    const { meta } = block;
     const owner = { projectId, sessionId: recordingId, distinctId: block.ownerId, personId: block.personId };
     const blocks = block.key ? 1 : 0;
     let seq = await addBlockToSession(tx, owner, meta, blocks, now);
@@ -235,8 +238,8 @@ export class ReplayStorage {
         window_id: block.batch.windowId,
         first_ts: block.first,
         last_ts: block.last,
-        event_count: events.length,
-        size_bytes: block.bytes,
+        event_count: meta.events,
+        size_bytes: meta.bytes,
         blob_key: block.key,
         created_at: now,
       })
