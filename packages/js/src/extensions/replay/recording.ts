@@ -76,6 +76,7 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
   let buffer: eventWithTime[] = []
   let lastActive = Date.now()
   let idle = false
+  let href = location.href
 
   /** Hands the buffered events of the current session to the queue, in batches under 0.9 MB. */
   const flush = () => {
@@ -103,6 +104,11 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
     }
     // Idle: paused, but a full snapshot (taken on resuming) starts what comes next.
     if (!idle || e.type === META || e.type === FULL_SNAPSHOT) buffer.push(e)
+    // A new address without a new document (history.pushState): said as posthog-js says it, for the URLs visited.
+    if (href !== location.href && e.type !== META) {
+      href = location.href
+      record.addCustomEvent('$url_changed', { href })
+    }
   }
 
   const stopRecord = record({ emit, errorHandler: () => true, ...rrwebOptions(cfg, client.config.api_host) })
