@@ -102,7 +102,7 @@ describe('session replay: the service-js recorder in the example app', () => {
     await page.getByTestId('account-password').click();
     await page.getByTestId('account-password').pressSequentially(PASSWORD, { delay: 5 });
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('Signed in.')).toBeVisible();
+    await page.getByText('Signed in.').waitFor();
     await page.getByRole('link', { name: 'Back' }).click();
     // Leaving sends what is left (sendBeacon or the queue's keepalive fetch).
     await expect.poll(() => accepted.length, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -141,7 +141,7 @@ describe('session replay: the service-js recorder in the example app', () => {
     const detail = await svc.api(`/api/projects/${svc.projectId}/session_recordings/${rec.id}/`);
     expect(detail.click_count).toBeGreaterThan(0);
     expect(detail.start_url).toContain(app.url);
-  });
+  }, 120_000);
 
   it('records nothing while the project does not record: the recorder is never downloaded', async () => {
     await svc.api(`/api/projects/${svc.projectId}/session_recording_settings/`, { method: 'PATCH', body: { enabled: false } });
@@ -160,5 +160,5 @@ describe('session replay: the service-js recorder in the example app', () => {
     } finally {
       await svc.api(`/api/projects/${svc.projectId}/session_recording_settings/`, { method: 'PATCH', body: { enabled: true } });
     }
-  });
+  }, 60_000);
 });
