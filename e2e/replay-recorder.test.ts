@@ -3,7 +3,8 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPerFile, serveStatic } from './support/browser';
 import { buildExampleApp } from './support/example-app';
-import { startService, type Service } from './support/service';
+import { root, startService, type Service } from './support/service';
+import { join } from 'node:path';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rrweb events and the API's JSON */
 
@@ -11,6 +12,8 @@ import { startService, type Service } from './support/service';
 // started service whose project records, in Chromium; what it stored is read back through the recordings API.
 let svc: Service;
 let app: { url: string; close: () => Promise<void> };
+/** A page with the script-tag build (packages/js/dist/service.iife.js), which fetches the recorder from the service. */
+let site: { url: string; close: () => Promise<void> };
 const chromium = chromiumPerFile();
 
 const PASSWORD = 'correct-horse-battery-9';
@@ -24,6 +27,12 @@ beforeAll(async () => {
   chromium.cleanup(() => rmSync(dist, { recursive: true, force: true }));
   app = await serveStatic(dist);
   chromium.cleanup(() => app.close());
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Script tag</title></head><body>
+    <h1>Script tag page</h1><label>Secret <input type="password" id="pw"></label>
+    <script src="/service.iife.js"></script>
+    <script>window.service.init(${JSON.stringify(svc.token)}, { api_host: ${JSON.stringify(svc.url)} })</script></body></html>`;
+  site = await serveStatic(join(root, 'packages', 'js', 'dist'), { '/': html });
+  chromium.cleanup(() => site.close());
 }, 120_000);
 
 const isSnapshots = (r: Request) => new URL(r.url()).pathname === '/s/' && r.method() === 'POST';
@@ -142,6 +151,27 @@ describe('session replay: the service-js recorder in the example app', () => {
     expect(detail.click_count).toBeGreaterThan(0);
     expect(detail.start_url).toContain(app.url);
   }, 120_000);
+
+  it('the script-tag build fetches the recorder from the service (/static/replay.<version>.js) and records', async () => {
+    const page = await chromium.newPage();
+    const chunk = page.waitForResponse((r) => /\/static\/replay\.[\d.]+\.js$/.test(new URL(r.url()).pathname));
+    await page.goto(site.url);
+    const res = await chunk;
+    expect(res.status()).toBe(200);
+    expect(new URL(res.url()).origin).toBe(svc.url);
+    await expect.poll(() => page.evaluate(() => (window as any).service.sessionRecordingStarted())).toBe(true);
+    await page.locator('#pw').pressSequentially('tag-secret-42', { delay: 5 });
+    // rrweb's `input: 'last'` sampling records a field's value once it changes (leaving it), not each keystroke
+    await page.locator('#pw').press('Tab');
+    const did: string = await page.evaluate(() => (window as any).service.get_distinct_id());
+    const sid: string = await page.evaluate(() => (window as any).service.get_session_id());
+    const rec = await recordingOf(did);
+    expect(rec.id).toBe(sid);
+    const events = await snapshotsOf(sid, (evs) => evs.some((e) => e.type === 2) && evs.some((e) => e.type === 3 && e.data.source === 5));
+    const json = JSON.stringify(events);
+    expect(json).toContain('Script tag page');
+    expect(json).not.toContain('tag-secret-42');
+  }, 60_000);
 
   it('records nothing while the project does not record: the recorder is never downloaded', async () => {
     await svc.api(`/api/projects/${svc.projectId}/session_recording_settings/`, { method: 'PATCH', body: { enabled: false } });
