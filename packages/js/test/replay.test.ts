@@ -4,6 +4,7 @@ import { sessionId, uuidTime, uuidv7 } from '../src/core/identity'
 import { createPersistence } from '../src/core/persistence'
 import { MAX_BATCH_BYTES, jsonBytes, split } from '../src/extensions/replay/batches'
 import { rrwebOptions } from '../src/extensions/replay/recording'
+import { networkPlugin } from '../src/extensions/replay/plugins'
 import { clearStorage, client, network, settle, token } from './helpers'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- wire JSON */
@@ -298,6 +299,54 @@ describe('session replay: when it records', () => {
       plugin: 'rrweb/console@1',
       payload: { level: 'warn', payload: ['careful', '{"n":1}'], trace: [] },
     })
+  })
+})
+
+describe('session replay: network timings', () => {
+  it('sends the page’s resource timings as rrweb/network@1, leaving out the requests to the service', () => {
+    let observe: ((list: { getEntries: () => unknown[] }) => void) | undefined
+    const win = {
+      performance: { timeOrigin: 1_000_000 },
+      PerformanceObserver: class {
+        constructor(cb: typeof observe) {
+          observe = cb
+        }
+        observe() {}
+        disconnect() {}
+      },
+    }
+    const heard: any[] = []
+    const stop = networkPlugin('https://svc.example.com').observer!((v) => heard.push(v), win as any, {})
+    const entry = (name: string) => ({
+      name,
+      entryType: 'resource',
+      initiatorType: 'fetch',
+      startTime: 10.5,
+      duration: 30,
+      transferSize: 300,
+      responseStatus: 200,
+    })
+    observe!({ getEntries: () => [entry('https://app.example.com/api/cart'), entry('https://svc.example.com/s/?compression=gzip-js')] })
+    expect(heard).toEqual([
+      {
+        requests: [
+          {
+            name: 'https://app.example.com/api/cart',
+            entryType: 'resource',
+            initiatorType: 'fetch',
+            timestamp: 1_000_011,
+            startTime: 10.5,
+            duration: 30,
+            transferSize: 300,
+            responseStatus: 200,
+          },
+        ],
+      },
+    ])
+    // only the service's own requests: nothing
+    observe!({ getEntries: () => [entry('https://svc.example.com/e/')] })
+    expect(heard).toHaveLength(1)
+    stop()
   })
 })
 
