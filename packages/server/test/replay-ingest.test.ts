@@ -160,11 +160,13 @@ for (const store of ['database', 'directory'] as const) {
       (data[mutation]!.data as Record<string, unknown>).adds = 'not gzip at all';
       data.push({ type: 2, timestamp: T0 + 9_000, cv: '2024-10', data: '\x1f\x8b\x08truncated' } as never);
       data.push('not an event' as never);
+      data.push({ type: 3, timestamp: 1e20, data: { source: 1, positions: [] } } as never);
+      data.push({ type: 3, timestamp: -5, data: { source: 1, positions: [] } } as never);
       const res = await send([event]);
       expect(res.statusCode, res.body).toBe(200);
       const stored = await readAll(s, sessionId);
       expect(stored).toEqual(events.filter((_, i) => i !== mutation));
-      expect(await sessionRow(s, sessionId)).toMatchObject({ skipped_count: 3, event_count: events.length - 1 });
+      expect(await sessionRow(s, sessionId)).toMatchObject({ skipped_count: 5, event_count: events.length - 1 });
     });
 
     it('keeps a session id reused by another person apart, under `<session_id>~<sha256(distinct_id)>`', async () => {
