@@ -143,6 +143,17 @@ for (const store of ['database', 'directory'] as const) {
       expect(await readAll(s, sessionId)).toEqual(all);
     });
 
+    it('keeps a very long URL cut short, whatever its characters', async () => {
+      const sessionId = randomUUID();
+      // Random CJK characters (3 UTF-8 bytes each): PostgreSQL cannot compress them to fit an index entry.
+      const href = `https://app.example.com/${String.fromCharCode(...[...randomBytes(3000)].map((b, i) => 0x4e00 + b * 64 + (i % 64)))}`;
+      const res = await send([snapshotEvent(recording(T0, { seconds: 1, href }), { sessionId, token: s.token })]);
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await sessionRow(s, sessionId);
+      expect(href.startsWith(row!.start_url!.replace(/\uFFFD$/, ''))).toBe(true);
+      expect(Buffer.byteLength(row!.start_url!)).toBeLessThanOrEqual(1500);
+    });
+
     it('decodes a large full snapshot (inflated in the thread pool, parsed in slices) as a small one', async () => {
       const sessionId = randomUUID();
       const events = recording(T0, { seconds: 2, text: randomBytes(400_000).toString('base64') });
