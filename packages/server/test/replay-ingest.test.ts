@@ -143,6 +143,19 @@ for (const store of ['database', 'directory'] as const) {
       expect(await readAll(s, sessionId)).toEqual(all);
     });
 
+    it('stores a body of thousands of small $snapshot events of one session as one block', async () => {
+      const sessionId = randomUUID();
+      const events = Array.from({ length: 12_000 }, (_, i) => ({
+        type: 3,
+        timestamp: T0 + i,
+        data: { source: 1, positions: [{ x: i % 800, y: 5, id: 4, timeOffset: 0 }] },
+      }));
+      const res = await send(events.map((event) => snapshotEvent([event], { sessionId, token: s.token })));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await sessionRow(s, sessionId)).toMatchObject({ block_count: 1, event_count: 12_000 });
+      expect((await readAll(s, sessionId)).length).toBe(12_000);
+    });
+
     it('keeps a very long URL cut short, whatever its characters', async () => {
       const sessionId = randomUUID();
       // Random CJK characters (3 UTF-8 bytes each): PostgreSQL cannot compress them to fit an index entry.
