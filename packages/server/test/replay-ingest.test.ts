@@ -156,6 +156,18 @@ for (const store of ['database', 'directory'] as const) {
       expect((await readAll(s, sessionId)).length).toBe(12_000);
     });
 
+    it('stores a body naming hundreds of sessions, each its own recording', async () => {
+      const sessions = Array.from({ length: 300 }, () => randomUUID());
+      const res = await send(
+        sessions.map((sessionId, i) => snapshotEvent(recording(T0 + i, { seconds: 1 }), { sessionId, token: s.token, distinctId: `many-${i}` })),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await s.services.db.kysely.selectFrom('replay_sessions').select(['session_id', 'block_count']).where('session_id', 'in', sessions).execute();
+      expect(rows).toHaveLength(300);
+      expect(rows.every((row) => row.block_count === 1)).toBe(true);
+      expect(await readAll(s, sessions[299]!)).toEqual(recording(T0 + 299, { seconds: 1 }).map((e) => ({ ...e, data: expect.anything() })));
+    });
+
     it('keeps a very long URL cut short, whatever its characters', async () => {
       const sessionId = randomUUID();
       // Random CJK characters (3 UTF-8 bytes each): PostgreSQL cannot compress them to fit an index entry.

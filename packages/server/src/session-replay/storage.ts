@@ -110,8 +110,12 @@ export class ReplayStorage {
    */
   async store(projectId: number, batches: readonly SnapshotBatch[]): Promise<void> {
     const prepared: Prepared[] = [];
+    // In slices (`turns.ts`): on SQLite every query runs on the event loop, and a body may name thousands of sessions.
+    const slices = new Slices();
+    await slices.begin();
     try {
       for (const batch of batches) {
+        if (slices.over) await slices.next();
         const block = await this.prepare(projectId, batch);
         if (block) prepared.push(block);
       }
@@ -137,7 +141,11 @@ export class ReplayStorage {
     const unused = await this.db.kysely.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
       const left: string[] = [];
+      // Other requests take turns meanwhile, as during capture's transactions; their queries wait for the commit.
+      const slices = new Slices();
+      await slices.begin();
       for (const block of sorted) {
+        if (slices.over) await slices.next();
         if (!(await this.record(tx, block, now)) && block.key && !block.data) left.push(block.key);
       }
       return left;
