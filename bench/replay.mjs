@@ -194,7 +194,7 @@ ${rows.join('\n')}
 
 Ingest decodes each body (gunzip, JSON), undoes the per-event compression, makes each batch a brotli block (quality 5),
 writes it and its rows (a transaction shared by the requests that wait meanwhile: group commit), and answers once both
-are stored; a raw write stores the body alone, unread, in a transaction (or file) of its own. Posthog-js batches are
+are stored; a raw write stores the body alone, unread, in a transaction (or file) of its own. The batches of posthog-js are
 small (${fmt(results[0].wire / results[0].blocks / 1024)} KB on the wire here), so both are bound by the work per request, not by bytes; rrweb JSON is ${fmt(rrwebBytes / minutes / 1024)} KB a
 recorded minute and the gzip bodies ${fmt(results[0].wire / minutes / 1024)} KB. First frame: ${via}; median of
 ${FIRST_FRAME_RUNS} (each run's in brackets; target ≤ 300 ms). The machine is shared (2 cores, the client on the same machine).`,

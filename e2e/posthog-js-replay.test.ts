@@ -1,29 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService, type ServiceProcess } from '@service/test-support';
-import { openDatabase, type Db } from '../packages/server/src/db/database';
-import { blobStoreOf } from '../packages/server/src/session-replay/blob-store';
-import { ReplayStorage } from '../packages/server/src/session-replay/storage';
 import { chromiumPerFile, serveStatic } from './support/browser';
+import { startService, type Service } from './support/service';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and rrweb's events */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the page's window, rrweb's events and the service's JSON */
 
 // The official posthog-js recorder (its lazy recorder bundle imported by the page, default options: inputs masked,
-// per-event compression on) records a sign-in form to the service's /s/; what is stored reads back through
-// ReplayStorage as plain rrweb events with a full snapshot, and the password typed is nowhere in it.
+// per-event compression on), recording turned on in the project settings, records a sign-in form to the service's
+// /s/; the recording's snapshots (the recordings API) are plain rrweb events with a full snapshot, and the password
+// typed is nowhere in them.
 const posthogDist = join(dirname(createRequire(import.meta.url).resolve('posthog-js/package.json')), 'dist');
 const PASSWORD = 'hunter2-Sup3r-Secret';
 const EMAIL = 'ada@example.com';
 
-let service: ServiceProcess;
-let dataDir: string;
-let db: Db;
-let storage: ReplayStorage;
+let svc: Service;
 let site: { url: string; close: () => Promise<void> };
 const chromium = chromiumPerFile();
 
@@ -45,46 +38,18 @@ const page = (host: string, token: string) => `<!doctype html>
 </body></html>`;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-replay-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  delete env.DATABASE_SCHEMA;
-  service = await spawnService(env);
-  // The service's own database, read beside it (SQLite in WAL mode takes readers from other processes).
-  db = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined, runsJobs: false });
-  storage = new ReplayStorage(db, blobStoreOf(db.kysely, undefined), { retentionDays: 30 });
-  site = await serveStatic(posthogDist, { '/signin': page(service.url, service.token) });
+  svc = await startService();
+  await svc.api(`/api/projects/${svc.projectId}/session_recording_settings/`, { method: 'PATCH', body: { enabled: true } });
+  site = await serveStatic(posthogDist, { '/signin': page(svc.url, svc.token) });
 });
 afterAll(async () => {
   await site?.close();
-  await db?.close();
-  await service?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await svc?.stop();
 });
-
-/**
- * Recording on for the project as the remote config says it. The settings API and the config that carries them are
- * another part of issue 33; until they are in, the page's config answer is given the recording settings here.
- */
-async function recordingOn(p: Page) {
-  await p.route(`${service.url}/array/${service.token}/config*`, async (route) => {
-    const response = await route.fetch();
-    const config = await response.json();
-    if (config.sessionRecording === false) config.sessionRecording = { endpoint: '/s/', sampleRate: '1.00', minimumDurationMilliseconds: 0, linkedFlag: null };
-    await route.fulfill({ response, json: config });
-  });
-}
-
-async function readAll(sessionId: string): Promise<any[]> {
-  const events: any[] = [];
-  for await (const json of storage.snapshots(service.projectId, sessionId)) events.push(JSON.parse(json));
-  return events;
-}
 
 describe('posthog-js session recording to /s/', () => {
   it('is stored as plain rrweb events with a full snapshot, per-event compression decoded, and the password typed is never stored', async () => {
     const p = await chromium.newPage();
-    await recordingOn(p);
     const sent: Request[] = [];
     const acknowledged: number[] = [];
     p.on('request', (request) => {
@@ -102,11 +67,12 @@ describe('posthog-js session recording to /s/', () => {
     const sessionId: string = await p.evaluate(() => (window as any).posthog.get_session_id());
 
     // Batches go out every 2 s; wait until the click on the button has been stored.
+    const recording = `/api/projects/${svc.projectId}/session_recordings/${sessionId}`;
     let stored: any[] = [];
     await expect
       .poll(
         async () => {
-          stored = await readAll(sessionId);
+          stored = await svc.api(`${recording}/snapshots/`).catch(() => []);
           return stored.some((e) => e.type === 3 && e.data?.source === 2 && e.data?.type === 2);
         },
         { timeout: 20_000, interval: 500 },
@@ -138,7 +104,7 @@ describe('posthog-js session recording to /s/', () => {
     const everything = JSON.stringify(stored);
     expect(everything).not.toContain(PASSWORD);
     expect(everything).not.toContain(EMAIL);
-    const session = await db.kysely.selectFrom('replay_sessions').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const session = await svc.api(`${recording}/`);
     expect(session).toMatchObject({ skipped_count: 0, start_url: `${site.url}/signin` });
     expect(session.click_count).toBeGreaterThanOrEqual(1);
   });

@@ -143,6 +143,42 @@ for (const store of ['database', 'directory'] as const) {
       expect(await readAll(s, sessionId)).toEqual(all);
     });
 
+    it('stores a body of thousands of small $snapshot events of one session as one block', async () => {
+      const sessionId = randomUUID();
+      const events = Array.from({ length: 12_000 }, (_, i) => ({
+        type: 3,
+        timestamp: T0 + i,
+        data: { source: 1, positions: [{ x: i % 800, y: 5, id: 4, timeOffset: 0 }] },
+      }));
+      const res = await send(events.map((event) => snapshotEvent([event], { sessionId, token: s.token })));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await sessionRow(s, sessionId)).toMatchObject({ block_count: 1, event_count: 12_000 });
+      expect((await readAll(s, sessionId)).length).toBe(12_000);
+    });
+
+    it('stores a body naming hundreds of sessions, each its own recording', async () => {
+      const sessions = Array.from({ length: 300 }, () => randomUUID());
+      const res = await send(
+        sessions.map((sessionId, i) => snapshotEvent(recording(T0 + i, { seconds: 1 }), { sessionId, token: s.token, distinctId: `many-${i}` })),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await s.services.db.kysely.selectFrom('replay_sessions').select(['session_id', 'block_count']).where('session_id', 'in', sessions).execute();
+      expect(rows).toHaveLength(300);
+      expect(rows.every((row) => row.block_count === 1)).toBe(true);
+      expect(await readAll(s, sessions[299]!)).toEqual(recording(T0 + 299, { seconds: 1 }).map((e) => ({ ...e, data: expect.anything() })));
+    });
+
+    it('keeps a very long URL cut short, whatever its characters', async () => {
+      const sessionId = randomUUID();
+      // Random CJK characters (3 UTF-8 bytes each): PostgreSQL cannot compress them to fit an index entry.
+      const href = `https://app.example.com/${String.fromCharCode(...[...randomBytes(3000)].map((b, i) => 0x4e00 + b * 64 + (i % 64)))}`;
+      const res = await send([snapshotEvent(recording(T0, { seconds: 1, href }), { sessionId, token: s.token })]);
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await sessionRow(s, sessionId);
+      expect(href.startsWith(row!.start_url!.replace(/\uFFFD$/, ''))).toBe(true);
+      expect(Buffer.byteLength(row!.start_url!)).toBeLessThanOrEqual(1500);
+    });
+
     it('decodes a large full snapshot (inflated in the thread pool, parsed in slices) as a small one', async () => {
       const sessionId = randomUUID();
       const events = recording(T0, { seconds: 2, text: randomBytes(400_000).toString('base64') });
@@ -160,11 +196,13 @@ for (const store of ['database', 'directory'] as const) {
       (data[mutation]!.data as Record<string, unknown>).adds = 'not gzip at all';
       data.push({ type: 2, timestamp: T0 + 9_000, cv: '2024-10', data: '\x1f\x8b\x08truncated' } as never);
       data.push('not an event' as never);
+      data.push({ type: 3, timestamp: 1e20, data: { source: 1, positions: [] } } as never);
+      data.push({ type: 3, timestamp: -5, data: { source: 1, positions: [] } } as never);
       const res = await send([event]);
       expect(res.statusCode, res.body).toBe(200);
       const stored = await readAll(s, sessionId);
       expect(stored).toEqual(events.filter((_, i) => i !== mutation));
-      expect(await sessionRow(s, sessionId)).toMatchObject({ skipped_count: 3, event_count: events.length - 1 });
+      expect(await sessionRow(s, sessionId)).toMatchObject({ skipped_count: 5, event_count: events.length - 1 });
     });
 
     it('keeps a session id reused by another person apart, under `<session_id>~<sha256(distinct_id)>`', async () => {

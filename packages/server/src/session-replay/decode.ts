@@ -86,13 +86,21 @@ async function decodeEvent(event: Properties & { timestamp: number; type: number
   return plain;
 }
 
+/** Times past this (the year 10000) are no dates, and times are stored as ISO 8601 strings that compare as times. */
+const MAX_TIMESTAMP = 253402300800000;
+
 const isEvent = (value: unknown): value is Properties & { timestamp: number; type: number } =>
-  isObject(value) && typeof value.type === 'number' && typeof value.timestamp === 'number' && Number.isFinite(value.timestamp);
+  isObject(value) &&
+  typeof value.type === 'number' &&
+  typeof value.timestamp === 'number' &&
+  Number.isInteger(value.timestamp) &&
+  value.timestamp >= 0 &&
+  value.timestamp < MAX_TIMESTAMP;
 
 /**
  * The plain rrweb events of `$snapshot_data` lists, per-event compression (`cv: '2024-10'`) undone: a full snapshot's
  * `data`, a mutation's `texts`, `attributes`, `removes` and `adds`, a stylesheet rule's `adds` and `removes`. An event
- * that is not an rrweb event, whose compressed field does not decode, or that nests too deep, is skipped and counted; the rest are kept.
+ * that is not an rrweb event (a `type`, a `timestamp` in whole milliseconds between 1970 and 9999), whose compressed field does not decode, or that nests too deep, is skipped and counted; the rest are kept.
  * Runs in slices with turns of the event loop between (`turns.ts`): a batch's fields may inflate to tens of MB.
  */
 export async function decodeSnapshots(lists: readonly unknown[][]): Promise<DecodedSnapshots[]> {

@@ -25,8 +25,14 @@ const ACTIVE_SOURCES = new Set([1, 2, 3, 4, 5, 6, 7, 12]);
 /** MouseInteraction types that are clicks: Click, DblClick. */
 const CLICKS = new Set([2, 4]);
 const CONSOLE_PLUGIN = 'rrweb/console@1';
-/** Longest URL kept: longer ones are cut (and made storable, as other client strings). */
-const MAX_URL_LENGTH = 2048;
+/**
+ * Longest URL kept, in UTF-8 bytes: longer ones are cut (and made storable, as other client strings). A visited URL is
+ * part of its table's key, and PostgreSQL refuses index entries past some 2,700 bytes.
+ */
+const MAX_URL_BYTES = 1500;
+
+const urlOf = (url: string) =>
+  storable(Buffer.byteLength(url) > MAX_URL_BYTES ? Buffer.from(url).subarray(0, MAX_URL_BYTES).toString('utf8') : url, MAX_URL_BYTES);
 
 /**
  * The metadata of a batch's decoded events. Active time is the sum of the gaps of at most ACTIVITY_GAP_MS between
@@ -56,7 +62,7 @@ export function batchMetadata(events: readonly RrwebEvent[], currentUrl: string 
       if (data.source === Source.MouseInteraction && typeof data.type === 'number' && CLICKS.has(data.type)) meta.clicks++;
       if (data.source === Source.Input) meta.keypresses++;
     } else if (event.type === EventType.Meta && typeof data.href === 'string' && data.href) {
-      urls.add(storable(data.href, MAX_URL_LENGTH));
+      urls.add(urlOf(data.href));
     } else if (event.type === EventType.Plugin && data.plugin === CONSOLE_PLUGIN && isObject(data.payload)) {
       const level = data.payload.level;
       if (level === 'error' || level === 'assert') meta.consoleErrors++;
@@ -64,7 +70,7 @@ export function batchMetadata(events: readonly RrwebEvent[], currentUrl: string 
       else meta.consoleLogs++;
     }
   }
-  if (currentUrl) urls.add(storable(currentUrl, MAX_URL_LENGTH));
+  if (currentUrl) urls.add(urlOf(currentUrl));
   meta.urls = [...urls];
   active.sort((a, b) => a - b);
   for (let i = 1; i < active.length; i++) {

@@ -75,6 +75,12 @@ const BLOCKS_PER_COMMIT = { sqlite: 50, postgres: 500 };
 /** Blocks accepted but not yet committed above which `/s/` answers 503 (the client keeps its batches and retries). */
 const MAX_PENDING_BLOCKS = 5000;
 
+/** Rows a statement names at most: far below SQLite's parameter limit, however many `$snapshot` events a body holds. */
+const CHUNK = 500;
+function* chunks<T>(items: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
+}
+
 /** Sessions deleted per round of the retention sweep. */
 const SWEEP_ROUND = 100;
 
@@ -104,8 +110,12 @@ export class ReplayStorage {
    */
   async store(projectId: number, batches: readonly SnapshotBatch[]): Promise<void> {
     const prepared: Prepared[] = [];
+    // In slices (`turns.ts`): on SQLite every query runs on the event loop, and a body may name thousands of sessions.
+    const slices = new Slices();
+    await slices.begin();
     try {
       for (const batch of batches) {
+        if (slices.over) await slices.next();
         const block = await this.prepare(projectId, batch);
         if (block) prepared.push(block);
       }
@@ -131,7 +141,11 @@ export class ReplayStorage {
     const unused = await this.db.kysely.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
       const left: string[] = [];
+      // Other requests take turns meanwhile, as during capture's transactions; their queries wait for the commit.
+      const slices = new Slices();
+      await slices.begin();
       for (const block of sorted) {
+        if (slices.over) await slices.next();
         if (!(await this.record(tx, block, now)) && block.key && !block.data) left.push(block.key);
       }
       return left;
@@ -156,18 +170,17 @@ export class ReplayStorage {
     const recordingId = samePerson ? batch.sessionId : recordingIdOf(batch.sessionId, batch.distinctId);
     // A session stays its first distinct id's, whoever of the same person sends to it later.
     const ownerId = samePerson && owner ? owner.distinct_id : batch.distinctId;
-    const stored = await db
-      .selectFrom('replay_batches')
-      .select('batch_id')
-      .where('project_id', '=', projectId)
-      .where('session_id', '=', recordingId)
-      .where(
-        'batch_id',
-        'in',
-        batch.parts.map((part) => part.batchId),
-      )
-      .execute();
-    const known = new Set(stored.map((row) => row.batch_id));
+    const known = new Set<string>();
+    for (const ids of chunks(batch.parts.map((part) => part.batchId))) {
+      const stored = await db
+        .selectFrom('replay_batches')
+        .select('batch_id')
+        .where('project_id', '=', projectId)
+        .where('session_id', '=', recordingId)
+        .where('batch_id', 'in', ids)
+        .execute();
+      for (const row of stored) known.add(row.batch_id);
+    }
     const parts = batch.parts.filter((part) => !known.has(part.batchId) && (part.events.length || part.skipped));
     if (!parts.length) return undefined;
     const events = parts.flatMap((part) => part.events);
@@ -206,15 +219,21 @@ export class ReplayStorage {
   private async record(tx: Executor, block: Prepared, now: string): Promise<boolean> {
     const { projectId } = block;
     let recordingId = block.recordingId;
-    const insertBatches = async () =>
-      tx
-        .insertInto('replay_batches')
-        .values(block.parts.map((part) => ({ project_id: projectId, session_id: recordingId, batch_id: part.batchId, created_at: now })))
-        .onConflict((oc) => oc.doNothing())
-        .returning('batch_id')
-        .execute();
+    const insertBatches = async () => {
+      let inserted = 0;
+      for (const parts of chunks(block.parts)) {
+        const rows = await tx
+          .insertInto('replay_batches')
+          .values(parts.map((part) => ({ project_id: projectId, session_id: recordingId, batch_id: part.batchId, created_at: now })))
+          .onConflict((oc) => oc.doNothing())
+          .returning('batch_id')
+          .execute();
+        inserted += rows.length;
+      }
+      return inserted;
+    };
     // A concurrent request stored the same batch: the read path drops its events' duplicates, the block is left out.
-    if (!(await insertBatches()).length) return false;
+    if (!(await insertBatches())) return false;
     const { meta } = block;
     const owner = { projectId, sessionId: recordingId, distinctId: block.ownerId, personId: block.personId };
     const blocks = block.key ? 1 : 0;
