@@ -1,0 +1,239 @@
+// The replayer and its controls: its own chunk, loaded by the recording's page (rrweb's replayer is ~60 KB gzip).
+import { ActionIcon, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
+import { Replayer } from '@rrweb/replay';
+import '@rrweb/replay/dist/style.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { clock, inactivePeriods, MARKER_INFO, type Marker } from './timeline';
+import type { RrwebEvent } from './types';
+import './replays.css';
+
+export const SPEEDS = ['1', '2', '4', '8'];
+const SKIP_KEY = 'service:replay-skip-inactive';
+const SPEED_KEY = 'service:replay-speed';
+
+export interface PlayerProps {
+  events: RrwebEvent[];
+  markers: Marker[];
+  /** A seek asked from outside (the event list): to `offset` ms; `n` makes the same offset a new request. */
+  seek?: { offset: number; n: number };
+  /** The time played (ms from the start), a few times a second while playing. */
+  onTime?: (ms: number) => void;
+}
+
+/** Whether a key press belongs to a control that handles it (typing, a button's own space, a slider's arrows). */
+const ownKeys = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName) || target.getAttribute('role') === 'slider');
+
+export default function Player({ events, markers, seek, onTime }: PlayerProps) {
+  const stage = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const replayer = useRef<Replayer | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [total, setTotal] = useState(0);
+  const [size, setSize] = useState({ width: 1024, height: 768 });
+  const [scale, setScale] = useState(1);
+  const [skipping, setSkipping] = useState(false);
+  const [skipInactive, setSkipInactive] = useState(() => localStorage.getItem(SKIP_KEY) !== 'false');
+  const [speed, setSpeed] = useState(() => (SPEEDS.includes(localStorage.getItem(SPEED_KEY) ?? '') ? localStorage.getItem(SPEED_KEY)! : '1'));
+  const inactive = useMemo(() => inactivePeriods(events), [events]);
+  const onTimeRef = useRef(onTime);
+  onTimeRef.current = onTime;
+
+  // One replayer per recording, drawn into the frame element (an iframe without scripts: `sandbox="allow-same-origin"`).
+  useEffect(() => {
+    const root = frame.current!;
+    const r = new Replayer(events as ConstructorParameters<typeof Replayer>[0], {
+      root,
+      skipInactive,
+      speed: Number(speed),
+      showWarning: false,
+      mouseTail: false,
+      triggerFocus: false,
+      UNSAFE_replayCanvas: false,
+    });
+    replayer.current = r;
+    setTotal(r.getMetaData().totalTime);
+    r.on('resize', (d) => setSize(d as { width: number; height: number }));
+    r.on('finish', () => {
+      setPlaying(false);
+      setTime(r.getMetaData().totalTime);
+    });
+    r.on('skip-start', () => setSkipping(true));
+    r.on('skip-end', () => setSkipping(false));
+    r.pause(0);
+    return () => {
+      r.destroy();
+      replayer.current = null;
+      root.replaceChildren();
+    };
+    // The settings are applied to the running replayer below; a new one only for new events.
+  }, [events]);
+
+  useEffect(() => {
+    replayer.current?.setConfig({ skipInactive, speed: Number(speed) });
+  }, [skipInactive, speed]);
+
+  // The recorded page, scaled to fit the stage.
+  useEffect(() => {
+    const el = stage.current!;
+    const fit = () => setScale(Math.min(el.clientWidth / size.width, el.clientHeight / size.height, 1) || 1);
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [size]);
+
+  // The clock follows the replayer while it plays.
+  useEffect(() => {
+    if (!playing) return;
+    let id = 0;
+    let reported = 0;
+    const tick = () => {
+      const t = replayer.current?.getCurrentTime() ?? 0;
+      setTime(t);
+      if (Math.abs(t - reported) >= 250) {
+        reported = t;
+        onTimeRef.current?.(t);
+      }
+      id = requestAnimationFrame(tick);
+    };
+    id = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(id);
+  }, [playing]);
+
+  const goTo = (offset: number, play = playing) => {
+    const r = replayer.current;
+    if (!r) return;
+    const t = Math.min(Math.max(offset, 0), total);
+    if (play) r.play(t);
+    else r.pause(t);
+    setTime(t);
+    onTimeRef.current?.(t);
+  };
+  const toggle = () => {
+    const r = replayer.current;
+    if (!r) return;
+    if (playing) {
+      r.pause();
+      setTime(r.getCurrentTime());
+      setPlaying(false);
+    } else {
+      // At the end, play starts over.
+      r.play(time >= total ? 0 : time);
+      setPlaying(true);
+    }
+  };
+  const toggleRef = useRef(toggle);
+  toggleRef.current = toggle;
+  const goToRef = useRef(goTo);
+  goToRef.current = goTo;
+
+  useEffect(() => {
+    if (seek) goToRef.current(seek.offset);
+  }, [seek]);
+
+  // Space plays and pauses; the arrows step five seconds (unless a control has the focus and its own use of them).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || ownKeys(e.target)) return;
+      if (e.key === ' ') toggleRef.current();
+      else if (e.key === 'ArrowLeft') goToRef.current((replayer.current?.getCurrentTime() ?? 0) - 5000);
+      else if (e.key === 'ArrowRight') goToRef.current((replayer.current?.getCurrentTime() ?? 0) + 5000);
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const pct = (ms: number) => `${total ? (ms / total) * 100 : 0}%`;
+  return (
+    <div className="replay-player">
+      <div ref={stage} className="replay-stage" aria-label="Replay of the session" role="region">
+        <div className="replay-frame" ref={frame} style={{ width: size.width, height: size.height, transform: `translate(-50%, -50%) scale(${scale})` }} />
+        {skipping && (
+          <div className="replay-skipping" role="status">
+            Skipping inactivity…
+          </div>
+        )}
+      </div>
+      <div className="replay-timeline">
+        <div className="replay-markers" role="group" aria-label="Events on the timeline">
+          {markers.map((m) => (
+            <Tooltip key={m.id} label={`${MARKER_INFO[m.kind].label}: ${m.label} · ${clock(m.offset / 1000)}`} withArrow openDelay={150}>
+              <button
+                type="button"
+                className="replay-marker"
+                data-kind={m.kind}
+                style={{ left: pct(m.offset), background: `var(--mantine-color-${MARKER_INFO[m.kind].color}-filled)` }}
+                aria-label={`${MARKER_INFO[m.kind].label} at ${clock(m.offset / 1000)}: ${m.label}`}
+                onClick={() => goTo(m.offset)}
+              />
+            </Tooltip>
+          ))}
+        </div>
+        <div className="replay-track">
+          {inactive.map(([from, to]) => (
+            <div key={from} className="replay-inactive" style={{ left: pct(from), width: pct(to - from) }} title="No activity" />
+          ))}
+          <div className="replay-progress" style={{ width: pct(time) }} />
+          <input
+            type="range"
+            className="replay-range"
+            min={0}
+            max={total}
+            step={100}
+            value={Math.min(time, total)}
+            onChange={(e) => goTo(Number(e.currentTarget.value))}
+            aria-label="Position in the recording"
+            aria-valuetext={`${clock(time / 1000)} of ${clock(total / 1000)}`}
+          />
+        </div>
+      </div>
+      <Group justify="space-between" gap="sm" wrap="wrap" className="replay-controls">
+        <Group gap="sm" wrap="nowrap">
+          <ActionIcon size="lg" variant="filled" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} title={playing ? 'Pause (space)' : 'Play (space)'}>
+            {playing ? <PauseIcon /> : <PlayIcon />}
+          </ActionIcon>
+          <Text size="sm" className="mono" aria-live="off" data-testid="replay-clock">
+            {clock(time / 1000)} / {clock(total / 1000)}
+          </Text>
+        </Group>
+        <Group gap="md" wrap="wrap">
+          <Switch
+            label="Skip inactivity"
+            checked={skipInactive}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setSkipInactive(on);
+              localStorage.setItem(SKIP_KEY, String(on));
+            }}
+          />
+          <SegmentedControl
+            size="xs"
+            aria-label="Speed"
+            data={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
+            value={speed}
+            onChange={(s) => {
+              setSpeed(s);
+              localStorage.setItem(SPEED_KEY, s);
+            }}
+          />
+        </Group>
+      </Group>
+    </div>
+  );
+}
+
+const PlayIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+    <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+  </svg>
+);
+const PauseIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+    <path d="M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z" fill="currentColor" />
+  </svg>
+);
