@@ -21,3 +21,7 @@ export const replaysUrl = (projectId: number, filters: Partial<Record<(typeof FI
 /** A recording's player, optionally from a moment (`at`, an ISO time: the exception of an error's occurrence). */
 export const replayUrl = (projectId: number, sessionId: string, at?: string) =>
   `/project/${projectId}/replays/${encodeURIComponent(sessionId)}${at ? `?${new URLSearchParams({ at })}` : ''}`;
+
+/** The list's filters from an address's search: `?has_errors=true` (and a variant `true`) come parsed as booleans, kept as text. */
+export const filtersOf = (search: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(search).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v]));

@@ -8,7 +8,7 @@ import { ListFooter, ListSkeleton, usePage } from '../../components/list';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState } from '../../components/states';
 import { replayQueries, type RecordingFilters } from './api';
-import { FILTER_NAMES } from './filters';
+import { FILTER_NAMES, filtersOf } from './filters';
 import { RecordingsTable } from './recordings-table';
 
 const PAGE_SIZE = 25;
@@ -64,7 +64,7 @@ function TextFilter({
 
 export default function ReplayListPage() {
   const projectId = useProjectId();
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>;
+  const search = filtersOf(useSearch({ strict: false })) as Record<string, string | undefined>;
   const navigate = useNavigate();
   const [page, setPage] = usePage();
   const filters: RecordingFilters = Object.fromEntries(FILTER_NAMES.map((n) => [n, search[n] || undefined]).filter(([, v]) => v));

@@ -1,13 +1,13 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { projectIdOf, projectRoute, searchOf } from '../../routes';
 import { replayQueries } from './api';
-import { FILTER_NAMES } from './filters';
+import { FILTER_NAMES, filtersOf } from './filters';
 
 export const replayRoutes = [
   createRoute({
     getParentRoute: () => projectRoute,
     path: 'replays',
-    validateSearch: searchOf(...FILTER_NAMES, 'page'),
+    validateSearch: (search: Record<string, unknown>) => searchOf(...FILTER_NAMES, 'page')(filtersOf(search)),
     component: lazyRouteComponent(() => import('./replay-list-page')),
   }),
   createRoute({
