@@ -26,8 +26,8 @@ describe('the player', () => {
     expect(screen.getByTestId('replay-clock').textContent).toBe(
       `0:00 / ${Math.floor(total / 60_000)}:${String(Math.floor((total % 60_000) / 1000)).padStart(2, '0')}`,
     );
-    expect(screen.getByRole('button', { name: 'Pageview at 0:00: /checkout' })).toBeTruthy();
-    const exception = screen.getByRole('button', { name: 'Exception at 1:02: TypeError: x is undefined' });
+    expect(screen.getByRole('button', { name: '0:00: Pageview: /checkout' })).toBeTruthy();
+    const exception = screen.getByRole('button', { name: '1:02: Exception: TypeError: x is undefined' });
     // The hatched stretch of the minute without activity, from the click on "Add" to the payment.
     expect(document.querySelectorAll('.replay-inactive')).toHaveLength(1);
 

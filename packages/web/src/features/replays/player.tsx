@@ -3,7 +3,7 @@ import { ActionIcon, Group, SegmentedControl, Switch, Text, Tooltip } from '@man
 import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { clock, inactivePeriods, MARKER_INFO, type Marker } from './timeline';
+import { clock, groupMarkers, inactivePeriods, MARKER_INFO, type Marker } from './timeline';
 import type { RrwebEvent } from './types';
 import './replays.css';
 
@@ -38,6 +38,7 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
   const [skipInactive, setSkipInactive] = useState(() => localStorage.getItem(SKIP_KEY) !== 'false');
   const [speed, setSpeed] = useState(() => (SPEEDS.includes(localStorage.getItem(SPEED_KEY) ?? '') ? localStorage.getItem(SPEED_KEY)! : '1'));
   const inactive = useMemo(() => inactivePeriods(events), [events]);
+  const groups = useMemo(() => groupMarkers(markers, total), [markers, total]);
   const onTimeRef = useRef(onTime);
   onTimeRef.current = onTime;
 
@@ -54,6 +55,8 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
       UNSAFE_replayCanvas: false,
     });
     replayer.current = r;
+    // The recorded page is a frame of the app's page: named for screen readers.
+    root.querySelector('iframe')?.setAttribute('title', 'The recorded page');
     setTotal(r.getMetaData().totalTime);
     r.on('resize', (d) => setSize(d as { width: number; height: number }));
     r.on('finish', () => {
@@ -151,7 +154,7 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
   const pct = (ms: number) => `${total ? (ms / total) * 100 : 0}%`;
   return (
     <div className="replay-player">
-      <div ref={stage} className="replay-stage" aria-label="Replay of the session" role="region">
+      <div ref={stage} className="replay-stage" aria-label="Replay of the session" role="region" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
         <div className="replay-frame" ref={frame} style={{ width: size.width, height: size.height, transform: `translate(-50%, -50%) scale(${scale})` }} />
         {skipping && (
           <div className="replay-skipping" role="status">
@@ -161,18 +164,33 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
       </div>
       <div className="replay-timeline">
         <div className="replay-markers" role="group" aria-label="Events on the timeline">
-          {markers.map((m) => (
-            <Tooltip key={m.id} label={`${MARKER_INFO[m.kind].label}: ${m.label} · ${clock(m.offset / 1000)}`} withArrow openDelay={150}>
-              <button
-                type="button"
-                className="replay-marker"
-                data-kind={m.kind}
-                style={{ left: pct(m.offset), background: `var(--mantine-color-${MARKER_INFO[m.kind].color}-filled)` }}
-                aria-label={`${MARKER_INFO[m.kind].label} at ${clock(m.offset / 1000)}: ${m.label}`}
-                onClick={() => goTo(m.offset)}
-              />
-            </Tooltip>
-          ))}
+          {groups.map((g) => {
+            const name = g.markers.map((m) => `${MARKER_INFO[m.kind].label}: ${m.label}`).join('; ');
+            return (
+              <Tooltip
+                key={g.markers[0]!.id}
+                label={g.markers.map((m) => (
+                  <div key={m.id}>
+                    {MARKER_INFO[m.kind].label}: {m.label}
+                  </div>
+                ))}
+                withArrow
+                openDelay={150}
+                multiline
+                maw={360}
+              >
+                <button
+                  type="button"
+                  className="replay-marker"
+                  data-kind={g.kind}
+                  data-count={g.markers.length > 1 ? g.markers.length : undefined}
+                  style={{ left: pct(g.offset), background: `var(--mantine-color-${MARKER_INFO[g.kind].color}-filled)` }}
+                  aria-label={`${clock(g.offset / 1000)}: ${name}`}
+                  onClick={() => goTo(g.offset)}
+                />
+              </Tooltip>
+            );
+          })}
         </div>
         <div className="replay-track">
           {inactive.map(([from, to]) => (

@@ -91,21 +91,21 @@ export default function ReplayListPage() {
           placeholder="Distinct id"
           value={filters.distinct_id ?? ''}
           onChange={(v) => setFilter({ distinct_id: v || undefined })}
-          width={200}
+          width={180}
         />
         <NativeSelect
           label="When"
           data={DATES}
           value={filters.date_from ?? ''}
           onChange={(e) => setFilter({ date_from: e.currentTarget.value || undefined })}
-          w={150}
+          w={140}
         />
         <NativeSelect
           label="Duration"
           data={DURATIONS}
           value={filters.duration_min ?? ''}
           onChange={(e) => setFilter({ duration_min: e.currentTarget.value || undefined })}
-          w={150}
+          w={140}
         />
         <TextFilter
           label="Visited URL"

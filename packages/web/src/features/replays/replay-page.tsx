@@ -53,7 +53,7 @@ export default function ReplayPage() {
         actions={<DeleteButton projectId={projectId} recording={r} />}
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
           {snapshots.isPending ? (
             <Skeleton height={480} aria-label="Loading the recording's snapshots" />
           ) : snapshots.error ? (
@@ -68,7 +68,7 @@ export default function ReplayPage() {
             </Suspense>
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Metadata recording={r} projectId={projectId} />
             <Card withBorder padding="sm">
@@ -93,6 +93,8 @@ export default function ReplayPage() {
     </>
   );
 }
+
+const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
 
 function Metadata({ recording: r, projectId }: { recording: SessionRecordingDetail; projectId: number }) {
   const stat = (label: string, value: string | number, color?: string) => (
@@ -129,7 +131,7 @@ function Metadata({ recording: r, projectId }: { recording: SessionRecordingDeta
         </SimpleGrid>
         {(r.console_warn_count > 0 || r.console_log_count > 0) && (
           <Text size="xs" c="dimmed">
-            Console: {r.console_log_count} logs, {r.console_warn_count} warnings, {r.console_error_count} errors
+            Console: {count(r.console_log_count, 'log')}, {count(r.console_warn_count, 'warning')}, {count(r.console_error_count, 'error')}
           </Text>
         )}
         {r.urls.length > 0 && (
@@ -170,7 +172,7 @@ export function EventList({ markers, time, onSeek }: { markers: Marker[]; time: 
             <Text span size="xs" c="dimmed" className="mono" style={{ flexShrink: 0 }}>
               {clock(m.offset / 1000)}
             </Text>
-            <Badge size="xs" variant="light" color={MARKER_INFO[m.kind].color} style={{ flexShrink: 0 }}>
+            <Badge size="xs" variant="dot" color={MARKER_INFO[m.kind].color} style={{ flexShrink: 0 }}>
               {MARKER_INFO[m.kind].label}
             </Badge>
             <Text span size="sm" className="wrap-anywhere" lineClamp={2}>

@@ -228,7 +228,7 @@ export function SettingsForm({ projectId, settings }: { projectId: number; setti
             onChange={(e) => set({ maskTextSelector: e.currentTarget.value })}
             error={errors.field('maskTextSelector')}
             maxLength={1000}
-            className="mono"
+            classNames={{ input: 'mono' }}
             disabled={!writable}
           />
           <TextInput

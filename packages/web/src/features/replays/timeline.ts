@@ -130,3 +130,25 @@ export function markersOf(events: SessionEvent[], start: number, total: number):
   }
   return markers.sort((a, b) => a.offset - b.offset);
 }
+
+/** Markers close enough to overlap on the timeline, drawn as one: at the first's place, in the colour of the most telling. */
+export interface MarkerGroup {
+  offset: number;
+  kind: MarkerKind;
+  markers: Marker[];
+}
+
+const WEIGHT: Record<MarkerKind, number> = { exception: 3, pageview: 2, click: 1, custom: 0 };
+
+/** Groups markers nearer than `fraction` of the recording's length to the group's first (markers in time order). */
+export function groupMarkers(markers: Marker[], total: number, fraction = 0.012): MarkerGroup[] {
+  const groups: MarkerGroup[] = [];
+  for (const m of markers) {
+    const last = groups.at(-1);
+    if (last && m.offset - last.offset <= total * fraction) {
+      last.markers.push(m);
+      if (WEIGHT[m.kind] > WEIGHT[last.kind]) last.kind = m.kind;
+    } else groups.push({ offset: m.offset, kind: m.kind, markers: [m] });
+  }
+  return groups;
+}
