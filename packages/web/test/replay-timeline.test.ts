@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bounds, bytes, clock, duration, inactivePeriods, markersOf, playable } from '../src/features/replays/timeline';
+import { bounds, bytes, clock, duration, groupMarkers, inactivePeriods, markersOf, playable } from '../src/features/replays/timeline';
 import type { RrwebEvent, SessionEvent } from '../src/features/replays/types';
 import recording from './fixtures/replay-session.json';
 
@@ -55,6 +55,16 @@ describe("the player's timeline", () => {
       ['exception', 9_000, 'TypeError: x is undefined'],
       // After the recording's end (its last batch not in yet): at the end.
       ['custom', 20_000, 'checkout_completed'],
+    ]);
+  });
+
+  it('draws markers too close to tell apart as one, in the colour of the most telling of them', () => {
+    const start = 1_700_000_000_000;
+    const markers = markersOf([ev('$pageview', 0), ev('checkout_started', 500), ev('$exception', 800), ev('$pageview', 30_000)], start, 60_000);
+    const groups = groupMarkers(markers, 60_000);
+    expect(groups.map((g) => [g.offset, g.kind, g.markers.length])).toEqual([
+      [0, 'exception', 3],
+      [30_000, 'pageview', 1],
     ]);
   });
 
