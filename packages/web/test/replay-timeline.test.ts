@@ -60,7 +60,7 @@ describe("the player's timeline", () => {
 
   it('draws markers too close to tell apart as one, in the colour of the most telling of them', () => {
     const start = 1_700_000_000_000;
-    const markers = markersOf([ev('$pageview', 0), ev('checkout_started', 500), ev('$exception', 800), ev('$pageview', 30_000)], start, 60_000);
+    const markers = markersOf([ev('$pageview', 0), ev('checkout_started', 500), ev('$exception', 700), ev('$pageview', 30_000)], start, 60_000);
     const groups = groupMarkers(markers, 60_000);
     expect(groups.map((g) => [g.offset, g.kind, g.markers.length])).toEqual([
       [0, 'exception', 3],
