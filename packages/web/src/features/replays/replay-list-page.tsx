@@ -134,7 +134,7 @@ export default function ReplayListPage() {
               size="lg"
               rightSection={<CloseButton size="xs" aria-label="Remove the person filter" onClick={() => setFilter({ person_id: undefined })} />}
             >
-              Person {filters.person_id}
+              Person {filters.person_id.length > 12 ? `${filters.person_id.slice(0, 8)}…` : filters.person_id}
             </Badge>
           )}
           {filters.flag && (
