@@ -154,7 +154,7 @@ describe('Replays in the web app', () => {
     await page.getByRole('slider', { name: 'Position in the recording' }).focus();
     await page.keyboard.press('Home');
     await expect.poll(async () => normalize(await frame.locator('#status').innerText())).toBe('Your cart is empty.');
-    await page.getByRole('button', { name: '8×' }).click();
+    await page.locator('label', { hasText: '8×' }).click();
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(async () => normalize(await frame.locator('#status').innerText()), { timeout: 20_000 }).toBe('Paid: your order 1042 is on its way.');
   });

@@ -3,7 +3,7 @@ import { ActionIcon, Group, SegmentedControl, Switch, Text, Tooltip } from '@man
 import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { clock, groupMarkers, inactivePeriods, MARKER_INFO, type Marker } from './timeline';
+import { bounds, clock, FULL_SNAPSHOT, groupMarkers, inactivePeriods, MARKER_INFO, type Marker } from './timeline';
 import type { RrwebEvent } from './types';
 import './replays.css';
 
@@ -38,6 +38,10 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
   const [skipInactive, setSkipInactive] = useState(() => localStorage.getItem(SKIP_KEY) !== 'false');
   const [speed, setSpeed] = useState(() => (SPEEDS.includes(localStorage.getItem(SPEED_KEY) ?? '') ? localStorage.getItem(SPEED_KEY)! : '1'));
   const inactive = useMemo(() => inactivePeriods(events), [events]);
+  const firstFrame = useMemo(() => {
+    const full = events.find((e) => e.type === FULL_SNAPSHOT);
+    return full ? full.timestamp - bounds(events).start : 0;
+  }, [events]);
   const groups = useMemo(() => groupMarkers(markers, total), [markers, total]);
   const onTimeRef = useRef(onTime);
   onTimeRef.current = onTime;
@@ -110,8 +114,10 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
     const r = replayer.current;
     if (!r) return;
     const t = Math.min(Math.max(offset, 0), total);
+    // Paused, rrweb draws the events before the time asked (`<`, not `<=`): a millisecond more draws the frame at that
+    // time, and at 0 the first full snapshot (which may come a few ms after the recording's first event).
     if (play) r.play(t);
-    else r.pause(t);
+    else r.pause(Math.max(t, firstFrame) + 1);
     setTime(t);
     onTimeRef.current?.(t);
   };
