@@ -57,7 +57,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the recordings list', () => {
   it('shows each recording: person, duration, clicks, keys, errors and first page, each a link to its player', async () => {
     const rows = [
-      recording({}),
+      // Batches that came just now, of a session that ended two hours ago (a device back online): not live.
+      recording({ ongoing: true, end_time: new Date(Date.now() - 7_200_000).toISOString() }),
       recording({ id: 's2', distinct_id: 'anon-7', person: null, exception_count: 0, console_error_count: 0, ongoing: true, start_url: null }),
     ];
     await renderPage(() => <ReplayListPage />, [[replayKeys.list(1, {}, 1, 25), list(rows)]], at('/project/1/replays'));
@@ -71,13 +72,34 @@ describe('the recordings list', () => {
     // Without a known person: the distinct id it was recorded under; still being recorded: said so.
     expect(within(second!).getByRole('link', { name: 'anon-7' })).toBeTruthy();
     expect(within(second!).getByText('Ongoing')).toBeTruthy();
+    expect(within(first!).queryByText('Ongoing')).toBeNull();
     expect(screen.getByText('2 recordings')).toBeTruthy();
   });
 
   it('says how to start when there is nothing, and how to widen the search when the filters match nothing', async () => {
-    await renderPage(() => <ReplayListPage />, [[replayKeys.list(1, {}, 1, 25), list([])]], at('/project/1/replays'));
+    await renderPage(
+      () => <ReplayListPage />,
+      [
+        [replayKeys.list(1, {}, 1, 25), list([])],
+        [replayKeys.settings(1), settings],
+      ],
+      at('/project/1/replays'),
+    );
     expect(screen.getByRole('heading', { name: 'No recordings yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Turn on recording' }).getAttribute('href')).toBe('/project/1/settings/project#session-replay');
+  });
+
+  it('says that sessions are on their way when recording is on', async () => {
+    await renderPage(
+      () => <ReplayListPage />,
+      [
+        [replayKeys.list(1, {}, 1, 25), list([])],
+        [replayKeys.settings(1), { ...settings, enabled: true, sample_rate: 0.25 }],
+      ],
+      at('/project/1/replays'),
+    );
+    expect(screen.getByText(/^Recording is on: .*\(25% of sessions are recorded\)\.$/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Turn on recording' })).toBeNull();
   });
 
   it('reads its filters from the address, as the experiment and person pages link to it', async () => {

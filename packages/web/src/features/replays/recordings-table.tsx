@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { formatTime, timeAgo } from '../../components/format';
 import { replayUrl } from './filters';
 import { duration } from './timeline';
-import { personOf, type SessionRecording } from './types';
+import { isOngoing, personOf, type SessionRecording } from './types';
 
 /** Recordings as a table, each row a link to its player (the list, and a person's page). */
 export function RecordingsTable({
@@ -40,7 +40,14 @@ export function RecordingsTable({
             {recordings.map((r) => {
               const errors = r.console_error_count + r.exception_count;
               const link = (
-                <Anchor component={Link} to={replayUrl(projectId, r.id)} fw={600} size="sm" className="wrap-anywhere stretched-link">
+                <Anchor
+                  component={Link}
+                  to={replayUrl(projectId, r.id)}
+                  fw={600}
+                  size="sm"
+                  className="stretched-link"
+                  style={{ overflowWrap: 'break-word', minWidth: 0 }}
+                >
                   {showPerson ? personOf(r) : formatTime(r.start_time)}
                 </Anchor>
               );
@@ -48,9 +55,9 @@ export function RecordingsTable({
                 <Table.Tr key={r.id} className="row-link row-stretched">
                   {showPerson && (
                     <Table.Td style={{ maxWidth: 260 }}>
-                      <Group gap={6} wrap="nowrap">
+                      <Group gap={6} wrap="wrap">
                         {link}
-                        {r.ongoing && (
+                        {isOngoing(r) && (
                           <Badge size="xs" variant="light" color="green" style={{ flexShrink: 0 }}>
                             Ongoing
                           </Badge>

@@ -73,6 +73,8 @@ export default function ReplayListPage() {
   const clear = () => void navigate({ to: '.', search: {}, replace: true });
   const filtered = Object.keys(filters).length > 0;
   const list = useQuery(replayQueries.list(projectId, filters, page, PAGE_SIZE));
+  // Nothing recorded yet: is recording on? (On: wait for the first sessions; off: how to turn it on.)
+  const settings = useQuery({ ...replayQueries.settings(projectId), enabled: !filtered && list.data?.count === 0, retry: false });
 
   return (
     <>
@@ -171,6 +173,20 @@ export default function ReplayListPage() {
           >
             Try a longer time range or fewer filters.
           </EmptyState>
+        ) : settings.data?.enabled ? (
+          <EmptyState
+            title="No recordings yet"
+            action={
+              <Button component={Link} to={`/project/${projectId}/settings/project`} hash="session-replay" variant="default">
+                Recording settings
+              </Button>
+            }
+          >
+            Recording is on: a session shows up here a few seconds after someone opens a page of your app with the client installed
+            {settings.data.sample_rate < 1 ? ` (${Math.round(settings.data.sample_rate * 100)}% of sessions are recorded)` : ''}.
+          </EmptyState>
+        ) : settings.isPending && settings.fetchStatus !== 'idle' ? (
+          <ListSkeleton rows={2} height={80} />
         ) : (
           <EmptyState
             title="No recordings yet"

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { recordingDeleted, replayApi, replayQueries } from './api';
 import { bounds, bytes, clock, duration, markersOf, MARKER_INFO, playable, type Marker } from './timeline';
-import { personOf, type SessionRecordingDetail } from './types';
+import { isOngoing, personOf, type SessionRecordingDetail } from './types';
 import './replays.css';
 
 // rrweb's replayer is the page's own chunk, loaded beside the recording's events.
@@ -60,7 +60,7 @@ export default function ReplayPage() {
             <ErrorState error={snapshots.error} retry={() => snapshots.refetch()} title="Could not load the recording's snapshots" />
           ) : !playable(snapshots.data) ? (
             <EmptyState title="Nothing to play yet">
-              The recording has no full snapshot of the page{r.ongoing ? ' yet: the session is still going on, try again in a moment' : ''}.
+              The recording has no full snapshot of the page{isOngoing(r) ? ' yet: the session is still going on, try again in a moment' : ''}.
             </EmptyState>
           ) : (
             <Suspense fallback={<Skeleton height={480} />}>
@@ -111,11 +111,16 @@ function Metadata({ recording: r, projectId }: { recording: SessionRecordingDeta
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(r.distinct_id)}`} fw={600} className="wrap-anywhere">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Anchor
+            component={Link}
+            to={`/project/${projectId}/persons/${encodeURIComponent(r.distinct_id)}`}
+            fw={600}
+            style={{ overflowWrap: 'break-word', minWidth: 0 }}
+          >
             {personOf(r)}
           </Anchor>
-          {r.ongoing && (
+          {isOngoing(r) && (
             <Badge variant="light" color="green">
               Ongoing
             </Badge>

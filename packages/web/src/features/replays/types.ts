@@ -85,3 +85,9 @@ export interface RrwebEvent {
 
 /** Whom a recording is of: the person's name, else the distinct id it was recorded under. */
 export const personOf = (r: Pick<SessionRecording, 'person' | 'distinct_id'>) => r.person?.name || r.distinct_id;
+
+/**
+ * Whether the session may still be going on: a batch came in the last five minutes (`ongoing`), and its last recorded
+ * moment is recent too (batches of an old session sent late, say after the device was offline, do not make it live).
+ */
+export const isOngoing = (r: Pick<SessionRecording, 'ongoing' | 'end_time'>, now = Date.now()) => r.ongoing && now - Date.parse(r.end_time) < 30 * 60_000;
