@@ -38,6 +38,7 @@ const shop = (host: string, token: string) => `<!doctype html>
       document.getElementById('status').textContent = 'Paid: your order 1042 is on its way.'
       document.getElementById('cart').replaceChildren()
       posthog.capture('order_paid', { order: 1042 })
+      posthog.captureException(new Error('Receipt printer offline'))
     }
   </script>
 </body></html>`;
@@ -157,6 +158,24 @@ describe('Replays in the web app', () => {
     await page.locator('label', { hasText: '8×' }).click();
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(async () => normalize(await frame.locator('#status').innerText()), { timeout: 20_000 }).toBe('Paid: your order 1042 is on its way.');
+  });
+
+  it("is reached from the session's error and from the person's page", async () => {
+    await expect.poll(async () => (await app.svc.api(`/api/projects/${projectId}/error_tracking/issues/`)).count, { timeout: 15_000 }).toBe(1);
+    await page.goto(`/project/${projectId}/error_tracking`);
+    await page
+      .getByRole('table', { name: 'Error issues' })
+      .getByRole('row', { name: /Receipt printer offline/ })
+      .getByRole('link')
+      .click();
+    await page.getByRole('link', { name: 'Watch the session' }).click();
+    await page.waitForURL(new RegExp(`/replays/${sessionId}\\?at=`));
+    await page.frameLocator('.replay-frame iframe').getByRole('heading', { name: 'Checkout' }).waitFor();
+
+    await page.goto(`/project/${projectId}/persons/ada-shopper`);
+    await page.getByRole('tab', { name: 'Recordings' }).click();
+    await page.getByRole('table', { name: 'Recordings' }).getByRole('link').first().click();
+    await page.waitForURL(new RegExp(`/replays/${sessionId}$`));
   });
 
   it('deletes the recording', async () => {

@@ -207,7 +207,8 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
             type="range"
             className="replay-range"
             min={0}
-            max={total}
+            // A whole number of steps, so that End reaches the end (a range snaps to its steps).
+            max={Math.ceil(total / 100) * 100}
             step={100}
             value={Math.min(time, total)}
             onChange={(e) => goTo(Number(e.currentTarget.value))}
