@@ -69,7 +69,7 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
     });
     r.on('skip-start', () => setSkipping(true));
     r.on('skip-end', () => setSkipping(false));
-    r.pause(0);
+    r.pause(firstFrame + 1);
     return () => {
       r.destroy();
       replayer.current = null;
@@ -110,14 +110,19 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
     return () => cancelAnimationFrame(id);
   }, [playing]);
 
+  /**
+   * The offset to hand rrweb for a time: it draws at once the events before it (`<`, not `<=`) and plays the rest on its
+   * timer. A millisecond more draws the frame at that time; and never before the first full snapshot (which may come a
+   * few ms after the recording's first event), which is then drawn at once rather than rebuilt by the timer while it
+   * already plays the changes after it.
+   */
+  const from = (t: number) => Math.max(t, firstFrame) + 1;
   const goTo = (offset: number, play = playing) => {
     const r = replayer.current;
     if (!r) return;
     const t = Math.min(Math.max(offset, 0), total);
-    // Paused, rrweb draws the events before the time asked (`<`, not `<=`): a millisecond more draws the frame at that
-    // time, and at 0 the first full snapshot (which may come a few ms after the recording's first event).
-    if (play) r.play(t);
-    else r.pause(Math.max(t, firstFrame) + 1);
+    if (play) r.play(from(t));
+    else r.pause(from(t));
     setTime(t);
     onTimeRef.current?.(t);
   };
@@ -130,7 +135,7 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
       setPlaying(false);
     } else {
       // At the end, play starts over.
-      r.play(time >= total ? 0 : time);
+      r.play(from(time >= total ? 0 : time));
       setPlaying(true);
     }
   };
