@@ -117,12 +117,18 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
    * already plays the changes after it.
    */
   const from = (t: number) => Math.max(t, firstFrame) + 1;
+  const seek = (r: Replayer, t: number, play: boolean) => {
+    // Back in time rrweb draws again from the last full snapshot, but after the end (its END forgets the last event
+    // played) it keeps the ids of the nodes drawn later, and then skips the changes that add those nodes again.
+    if (from(t) < r.getCurrentTime()) r.getMirror().reset();
+    if (play) r.play(from(t));
+    else r.pause(from(t));
+  };
   const goTo = (offset: number, play = playing) => {
     const r = replayer.current;
     if (!r) return;
     const t = Math.min(Math.max(offset, 0), total);
-    if (play) r.play(from(t));
-    else r.pause(from(t));
+    seek(r, t, play);
     setTime(t);
     onTimeRef.current?.(t);
   };
@@ -135,7 +141,7 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
       setPlaying(false);
     } else {
       // At the end, play starts over.
-      r.play(from(time >= total ? 0 : time));
+      seek(r, time >= total ? 0 : time, true);
       setPlaying(true);
     }
   };
