@@ -117,7 +117,7 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
    * already plays the changes after it.
    */
   const from = (t: number) => Math.max(t, firstFrame) + 1;
-  const seek = (r: Replayer, t: number, play: boolean) => {
+  const moveTo = (r: Replayer, t: number, play: boolean) => {
     // Back in time rrweb draws again from the last full snapshot, but after the end (its END forgets the last event
     // played) it keeps the ids of the nodes drawn later, and then skips the changes that add those nodes again.
     if (from(t) < r.getCurrentTime()) r.getMirror().reset();
@@ -128,7 +128,7 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
     const r = replayer.current;
     if (!r) return;
     const t = Math.min(Math.max(offset, 0), total);
-    seek(r, t, play);
+    moveTo(r, t, play);
     setTime(t);
     onTimeRef.current?.(t);
   };
@@ -141,7 +141,7 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
       setPlaying(false);
     } else {
       // At the end, play starts over.
-      seek(r, time >= total ? 0 : time, true);
+      moveTo(r, time >= total ? 0 : time, true);
       setPlaying(true);
     }
   };
