@@ -34,8 +34,20 @@ describe('the player', () => {
     // A marker seeks there: the page of that moment (after the payment) is drawn.
     await act(async () => fireEvent.click(exception));
     expect(screen.getByTestId('replay-clock').textContent).toMatch(/^1:02 \//);
-    await waitFor(() => expect(frame.contentDocument?.querySelector('h1')?.textContent).toBe('Thank you'));
+    // Going back makes a new replayer, with a frame of its own.
+    const current = () => document.querySelector('.replay-frame iframe') as HTMLIFrameElement;
+    const text = () => current().contentDocument?.body.textContent?.replace(/\s+/g, ' ') ?? '';
+    await waitFor(() => expect(text()).toContain('Paid: your order 1042 is on its way.'));
+    expect(text()).not.toContain('Blue mug');
     expect(screen.getByRole('slider', { name: 'Position in the recording' }).getAttribute('aria-valuetext')).toMatch(/^1:02 of /);
+
+    // Back to the start, and forward to the cart: each frame as it was, nothing of the later ones left over.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '0:00: Pageview: /checkout' })));
+    await waitFor(() => expect(text()).toContain('Your cart is empty.'));
+    expect(text()).not.toContain('Paid');
+    await act(async () => fireEvent.change(screen.getByRole('slider', { name: 'Position in the recording' }), { target: { value: '30000' } }));
+    await waitFor(() => expect(text()).toContain('One item in your cart.Blue mug × 1 — €12.00'));
+    expect(text()).not.toContain('Your cart is empty.');
   });
 
   it('plays and pauses with its button and the space bar', async () => {

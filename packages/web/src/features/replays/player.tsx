@@ -46,13 +46,30 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
   const onTimeRef = useRef(onTime);
   onTimeRef.current = onTime;
 
-  // One replayer per recording, drawn into the frame element (an iframe without scripts: `sandbox="allow-same-origin"`).
-  useEffect(() => {
+  const settings = useRef({ skipInactive, speed: Number(speed) });
+  settings.current = { skipInactive, speed: Number(speed) };
+  /**
+   * The offset to hand rrweb for a time: it draws at once the events before it (`<`, not `<=`) and plays the rest on its
+   * timer. A millisecond more draws the frame at that time; and never before the first full snapshot (which may come a
+   * few ms after the recording's first event), which is then drawn at once rather than rebuilt by the timer while it
+   * already plays the changes after it.
+   */
+  const from = (t: number) => Math.max(t, firstFrame) + 1;
+
+  /**
+   * A new replayer at `t`, drawn into the frame element (an iframe without scripts: `sandbox="allow-same-origin"`).
+   * Going back in time makes a new one too: rrweb's own way back keeps state of the last play (the ids of nodes drawn
+   * later, and an end of play announced 50 ms or more after the last event was drawn, which stopped a replay played
+   * again right away), and a replay played again could miss changes.
+   */
+  const create = useRef((_t: number, _play: boolean) => {});
+  create.current = (t: number, play: boolean) => {
     const root = frame.current!;
+    replayer.current?.destroy();
+    root.replaceChildren();
     const r = new Replayer(events as ConstructorParameters<typeof Replayer>[0], {
       root,
-      skipInactive,
-      speed: Number(speed),
+      ...settings.current,
       showWarning: false,
       mouseTail: false,
       triggerFocus: false,
@@ -62,20 +79,43 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
     // The recorded page is a frame of the app's page: named for screen readers.
     root.querySelector('iframe')?.setAttribute('title', 'The recorded page');
     setTotal(r.getMetaData().totalTime);
-    r.on('resize', (d) => setSize(d as { width: number; height: number }));
-    r.on('finish', () => {
-      setPlaying(false);
-      setTime(r.getMetaData().totalTime);
-    });
-    r.on('skip-start', () => setSkipping(true));
-    r.on('skip-end', () => setSkipping(false));
-    r.pause(firstFrame + 1);
+    // Events of a replayer since replaced are not this one's.
+    const mine =
+      <A extends unknown[]>(fn: (...args: A) => void) =>
+      (...args: A) => {
+        if (replayer.current === r) fn(...args);
+      };
+    r.on(
+      'resize',
+      mine((d) => setSize(d as { width: number; height: number })),
+    );
+    r.on(
+      'finish',
+      mine(() => {
+        setPlaying(false);
+        setTime(r.getMetaData().totalTime);
+      }),
+    );
+    r.on(
+      'skip-start',
+      mine(() => setSkipping(true)),
+    );
+    r.on(
+      'skip-end',
+      mine(() => setSkipping(false)),
+    );
+    if (play) r.play(from(t));
+    else r.pause(from(t));
+  };
+
+  useEffect(() => {
+    create.current(0, false);
+    const root = frame.current!;
     return () => {
-      r.destroy();
+      replayer.current?.destroy();
       replayer.current = null;
       root.replaceChildren();
     };
-    // The settings are applied to the running replayer below; a new one only for new events.
   }, [events]);
 
   useEffect(() => {
@@ -110,18 +150,9 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
     return () => cancelAnimationFrame(id);
   }, [playing]);
 
-  /**
-   * The offset to hand rrweb for a time: it draws at once the events before it (`<`, not `<=`) and plays the rest on its
-   * timer. A millisecond more draws the frame at that time; and never before the first full snapshot (which may come a
-   * few ms after the recording's first event), which is then drawn at once rather than rebuilt by the timer while it
-   * already plays the changes after it.
-   */
-  const from = (t: number) => Math.max(t, firstFrame) + 1;
   const moveTo = (r: Replayer, t: number, play: boolean) => {
-    // Back in time rrweb draws again from the last full snapshot, but after the end (its END forgets the last event
-    // played) it keeps the ids of the nodes drawn later, and then skips the changes that add those nodes again.
-    if (from(t) < r.getCurrentTime()) r.getMirror().reset();
-    if (play) r.play(from(t));
+    if (from(t) < r.getCurrentTime()) create.current(t, play);
+    else if (play) r.play(from(t));
     else r.pause(from(t));
   };
   const goTo = (offset: number, play = playing) => {
