@@ -69,6 +69,12 @@ export interface Config {
   workers: number;
   /** Projects whose compiled flags are kept in memory; the least recently used past it are dropped. */
   flagCacheProjects: number;
+  /** Where session replay blocks are written as files; unset: in the database (`replay_blobs`). */
+  replayStorageDir: string | undefined;
+  /** Days a recorded session is kept after it ended; the retention job deletes older ones. */
+  replayRetentionDays: number;
+  /** Largest `/s/` (session replay) body, compressed or not, in bytes. */
+  replayBodyLimit: number;
   /**
    * Whether this process runs the jobs that must run once per SQLite database (the webhook deliveries, the WAL
    * checkpointer). Not a setting: `service start` with several workers clears it in all but one (`SERVICE_WORKER_JOBS=0`).
@@ -91,6 +97,11 @@ export const DEFAULT_SOURCEMAP_MAX_SEGMENTS = 3_000_000;
 export const DEFAULT_SOURCEMAP_MAX_LINES = 2_000_000;
 /** `SOURCEMAP_LOAD_BYTES_PER_SECOND` when unset. */
 export const DEFAULT_SOURCEMAP_LOAD_BYTES_PER_SECOND = 16 * 1024 * 1024;
+
+/** `REPLAY_RETENTION_DAYS` when unset. */
+export const DEFAULT_REPLAY_RETENTION_DAYS = 30;
+/** `REPLAY_BODY_LIMIT_BYTES` when unset: PostHog's `/s` limit. */
+export const DEFAULT_REPLAY_BODY_LIMIT = 25 * 1024 * 1024;
 
 /** `FLAG_CACHE_PROJECTS` when unset: 1,000 projects of 50 flags (some 180 KB each) fit with room to spare. */
 export const DEFAULT_FLAG_CACHE_PROJECTS = 2000;
@@ -151,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourcemapLoadBytesPerSecond: int(env, 'SOURCEMAP_LOAD_BYTES_PER_SECOND', DEFAULT_SOURCEMAP_LOAD_BYTES_PER_SECOND, 1024),
     workers: workers(env),
     flagCacheProjects: int(env, 'FLAG_CACHE_PROJECTS', DEFAULT_FLAG_CACHE_PROJECTS, 1),
+    replayStorageDir: env.REPLAY_STORAGE_DIR ? path.resolve(env.REPLAY_STORAGE_DIR) : undefined,
+    replayRetentionDays: int(env, 'REPLAY_RETENTION_DAYS', DEFAULT_REPLAY_RETENTION_DAYS, 1),
+    replayBodyLimit: int(env, 'REPLAY_BODY_LIMIT_BYTES', DEFAULT_REPLAY_BODY_LIMIT, 1024),
     runsJobs: env.SERVICE_WORKER_JOBS !== '0',
   };
 }

@@ -18,12 +18,14 @@ export type ServicesConfig = Pick<Config, 'ingestMaxPendingEvents'> &
       | 'sourcemapMaxSourceBytes'
       | 'sourcemapLoadBytesPerSecond'
       | 'flagCacheProjects'
+      | 'replayStorageDir'
+      | 'replayRetentionDays'
     >
   >;
 
 /** The settings the modules' routes and jobs read. */
 export type RoutesConfig = Pick<Config, 'sdkBodyLimit' | 'captureBatchBodyLimit' | 'publicRateLimitPerMinute' | 'eventMaxBytes'> &
-  Partial<Pick<Config, 'webhookAllowPrivate' | 'webhookPollMs' | 'webhookRetryBaseMs' | 'sourcemapMaxBytes'>> & {
+  Partial<Pick<Config, 'webhookAllowPrivate' | 'webhookPollMs' | 'webhookRetryBaseMs' | 'sourcemapMaxBytes' | 'replayBodyLimit' | 'replayRetentionDays'>> & {
     /** Where `/static/` files are read from; default the installed service-js package's dist/static (tests use their own). */
     staticDir?: string;
     /** Where the built web app (index.html, assets/) is read from; default the server package's web-dist/ (tests use their own). */

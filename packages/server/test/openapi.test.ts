@@ -50,6 +50,13 @@ const operations = [
   ['get', '/api/projects/{project_id}/error_tracking/sourcemaps'],
   ['post', '/api/projects/{project_id}/error_tracking/sourcemaps'],
   ['delete', '/api/projects/{project_id}/error_tracking/sourcemaps/{id}'],
+  ['get', '/api/projects/{project_id}/session_recording_settings'],
+  ['patch', '/api/projects/{project_id}/session_recording_settings'],
+  ['get', '/api/projects/{project_id}/session_recordings'],
+  ['get', '/api/projects/{project_id}/session_recordings/{session_id}'],
+  ['delete', '/api/projects/{project_id}/session_recordings/{session_id}'],
+  ['get', '/api/projects/{project_id}/session_recordings/{session_id}/snapshots'],
+  ['get', '/api/projects/{project_id}/session_recordings/{session_id}/events'],
   ['get', '/api/projects/{project_id}/webhooks'],
   ['post', '/api/projects/{project_id}/webhooks'],
   ['get', '/api/projects/{project_id}/webhooks/{id}'],
@@ -95,6 +102,7 @@ const operations = [
   ['get', '/array/{token}/config'],
   ['get', '/array/{token}/config.js'],
   ...(['/e', '/i/v0/e', '/capture', '/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
+  ['post', '/s'],
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
@@ -106,6 +114,7 @@ const sdk = new Set([
   'get /array/{token}/config',
   'get /array/{token}/config.js',
   ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
+  'post /s',
 ]);
 
 /** POSTs that take no body. */
@@ -127,14 +136,14 @@ describe('GET /api/schema/', () => {
     );
     expect(documented.sort()).toEqual(operations.map(([m, p]) => `${m} ${p}`).sort());
     // Nothing the app serves is left out, but the document itself, the API reference, the health check, the script files
-    // (service-js's, posthog-js's surveys bundle) and the web app's pages.
+    // (service-js's, posthog-js's surveys bundle and recorders) and the web app's pages.
     const served = servedRoutes(s.app).filter(
       (r) =>
         !/^(head|options) /.test(r) &&
         !r.startsWith('get /api/docs') &&
         r !== 'get /api/schema' &&
         r !== 'get /_health' &&
-        !['get /static/{file}', 'get /static/surveys.js', 'get /static/{file}/surveys.js'].includes(r) &&
+        !/^get \/static\/(\{file\}|\{file\}\/)?(surveys|lazy-recorder|posthog-recorder|recorder)?(\.js)?$/.test(r) &&
         !isWebAppRoute(r),
     );
     expect(served.length).toBeGreaterThan(20);

@@ -40,6 +40,13 @@ const calls: Record<string, Call> = {
   },
   'create a project': { method: 'POST', url: () => '/api/projects/', payload: () => ({ name: `Project ${++seq}` }) },
   'rename a project': { method: 'PATCH', url: () => `/api/projects/${p()}/`, payload: () => ({ name: 'Renamed' }) },
+  'read recordings': { method: 'GET', url: () => `/api/projects/${p()}/session_recordings/` },
+  'read recording settings': { method: 'GET', url: () => `/api/projects/${p()}/session_recording_settings/` },
+  'change recording settings': {
+    method: 'PATCH',
+    url: () => `/api/projects/${p()}/session_recording_settings/`,
+    payload: () => ({ sample_rate: (++seq % 100) / 100 }),
+  },
 };
 const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'read flags': ['viewer', 'member', 'admin', 'owner'],
@@ -54,6 +61,9 @@ const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'change their own password': ['viewer', 'member', 'admin', 'owner'],
   'create a project': ['admin', 'owner'],
   'rename a project': ['admin', 'owner'],
+  'read recordings': ['viewer', 'member', 'admin', 'owner'],
+  'read recording settings': ['viewer', 'member', 'admin', 'owner'],
+  'change recording settings': ['member', 'admin', 'owner'],
 };
 const send = (call: Call, headers: Record<string, string>) =>
   s.app.inject({ method: call.method, url: call.url(), headers, ...(call.payload ? { payload: call.payload() } : {}) });

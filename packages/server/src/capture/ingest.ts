@@ -128,6 +128,7 @@ export class IngestService {
         timestamp: e.timestamp,
         created_at: createdAt,
         exception_stacks: e.exceptionStacks?.hash ?? null,
+        session_id: e.sessionId ?? null,
       }));
       await eventWrites.insertStacks(tx, stacksOf(projectId, slice, createdAt));
       const inserted = await eventWrites.insert(tx, this.db.dialect, rows);

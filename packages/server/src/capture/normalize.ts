@@ -145,6 +145,7 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
     setOnce: draft.setOnce,
     unset: draft.unset,
     group: draft.group,
+    sessionId: draft.sessionId,
     marks,
   };
 }

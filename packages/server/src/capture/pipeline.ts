@@ -25,6 +25,8 @@ export interface EventDraft {
   unset?: string[] | undefined;
   /** Set when the event is a group's, not a person's: the group properties it sets. */
   group?: GroupSet | undefined;
+  /** The session the event belongs to, stored in its row (`events.session_id`); set by the step that knows sessions. */
+  sessionId?: string | undefined;
 }
 
 /** How an event's properties are stored: the properties, their JSON, and the stack traces kept apart (`store.ts`). */
@@ -46,6 +48,8 @@ export interface CapturedEvent {
   setOnce?: Properties | undefined;
   unset?: string[] | undefined;
   group?: GroupSet | undefined;
+  /** Its session, as a step set it at the door (`EventDraft.sessionId`). */
+  sessionId?: string | undefined;
   /** `properties` as stored (JSON), made once at the door, where it is measured; without the stacks kept apart. */
   propertiesJson: string;
   /** The stack traces stored apart from the event's row (an `$exception`'s), once per distinct stacks. */

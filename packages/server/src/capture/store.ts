@@ -17,7 +17,7 @@ export interface StoredStacks {
   bytes: number;
 }
 
-/** Rows per SQLite INSERT: 8 parameters each stays far below SQLite's parameter limit. */
+/** Rows per SQLite INSERT: 9 parameters each stays far below SQLite's parameter limit. */
 const CHUNK = 500;
 
 function insertValues(db: Executor, rows: NewEvent[]) {
@@ -29,13 +29,14 @@ function insertValues(db: Executor, rows: NewEvent[]) {
     .execute();
 }
 
-/** PostgreSQL: the rows as one JSON parameter, cheaper to send, parse and plan than 8 parameters per row. */
+/** PostgreSQL: the rows as one JSON parameter, cheaper to send, parse and plan than 9 parameters per row. */
 async function insertRecordset(db: Executor, rows: NewEvent[]) {
   const { rows: result } = await sql<{ uuid: string }>`
-    insert into events (project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_stacks)
-    select project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_stacks
+    insert into events (project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_stacks, session_id)
+    select project_id, uuid, event, distinct_id, properties, timestamp, created_at, exception_stacks, session_id
     from json_to_recordset(${JSON.stringify(rows)}::json)
-      as r(project_id int, uuid text, event text, distinct_id text, properties text, timestamp text, created_at text, exception_stacks text)
+      as r(project_id int, uuid text, event text, distinct_id text, properties text, timestamp text, created_at text, exception_stacks text,
+        session_id text)
     on conflict (project_id, uuid) do nothing
     returning uuid`.execute(db);
   return result;

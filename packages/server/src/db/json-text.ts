@@ -24,3 +24,10 @@ export function jsonTextAt(dialect: Dialect, column: string, path: string[]): Ra
   const jsonPath = `$${path.map((key) => `."${key.replace(/["\\]/g, '\\$&')}"`).join('')}`;
   return sql<string | null>`(${c} -> cast(${jsonPath} as text))`;
 }
+
+/** A property's raw JSON text in the form filters compare: a string's JSON, anything else's text as a JSON string; null for null. */
+export function comparableJson(raw: RawBuilder<string | null>) {
+  return sql<
+    string | null
+  >`(case substr(${raw}, 1, 1) when '"' then ${raw} when '{' then ${raw} when '[' then ${raw} when 'n' then null else '"' || ${raw} || '"' end)`;
+}

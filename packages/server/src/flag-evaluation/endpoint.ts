@@ -29,12 +29,32 @@ export const REMOTE_CONFIG = {
   isAuthenticated: false,
   config: { enable_collect_everything: true },
 };
-const CONFIG_FIELDS = JSON.stringify(REMOTE_CONFIG).slice(1, -1);
-const CONFIG_FIELDS_WITH_SURVEYS = JSON.stringify({ ...REMOTE_CONFIG, surveys: true }).slice(1, -1);
 
 /** Whether a project has a survey running (the surveys module answers it): the remote config's `surveys`. */
 export interface RunningSurveys {
   anyRunning(projectId: number): Promise<boolean>;
+}
+
+/** What a project's recording settings set in the remote config (the session-replay module answers it). */
+export interface ReplayConfigFields {
+  sessionRecording: object | false;
+  capturePerformance: object | false;
+}
+
+/** A project's recording config (the session-replay module's `replay`): the same object until its settings change. */
+export interface RecordingConfigs {
+  remoteConfig(projectId: number): Promise<ReplayConfigFields>;
+}
+
+/** The remote config's fields as a JSON object's inside, ASCII only; built once for each recording config and `surveys`. */
+const fieldsOf = (replay: ReplayConfigFields, surveys: boolean) => asciiJson({ ...REMOTE_CONFIG, ...replay, surveys }).slice(1, -1);
+const configFields = new WeakMap<ReplayConfigFields, [string, string]>();
+
+/** The remote config's fields for a project's recording config and whether a survey runs. */
+export function remoteConfigFields(replay: ReplayConfigFields, surveys: boolean): string {
+  let built = configFields.get(replay);
+  if (!built) configFields.set(replay, (built = [fieldsOf(replay, false), fieldsOf(replay, true)]));
+  return built[surveys ? 1 : 0];
 }
 
 /** The query fields of `/flags` (each a string when given; anything else is ignored). */
@@ -51,7 +71,7 @@ function shapeOf(path: FlagsPath, v: number): Shape {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface FlagsEndpointOptions {
-  services: { projects: ProjectsByToken; flagsEvaluation: FlagsService; surveys: RunningSurveys };
+  services: { projects: ProjectsByToken; flagsEvaluation: FlagsService; surveys: RunningSurveys; replay: RecordingConfigs };
   /** Largest body, on the wire and decoded (SDK_BODY_LIMIT_BYTES). */
   maxBodyBytes: number;
   largeBodies: LargeBodySlots;
@@ -135,8 +155,14 @@ export class FlagsEndpoint {
     const rendered = await this.options.services.flagsEvaluation.evaluate(project.id, flagsRequest);
     const version = typeof query.v === 'string' ? Number(query.v) : path === 'flags' ? 2 : 1;
     const withConfig = path === 'decide' || query.config === 'true' || (query.v === undefined && query.config === undefined);
-    const config = !withConfig ? '' : (await this.options.services.surveys.anyRunning(project.id)) ? CONFIG_FIELDS_WITH_SURVEYS : CONFIG_FIELDS;
+    const config = withConfig ? await this.configFields(project.id) : '';
     return renderBody(rendered, shapeOf(path, Number.isFinite(version) ? version : 1), config);
+  }
+
+  private async configFields(projectId: number): Promise<string> {
+    const { surveys, replay } = this.options.services;
+    const [running, recording] = await Promise.all([surveys.anyRunning(projectId), replay.remoteConfig(projectId)]);
+    return remoteConfigFields(recording, running);
   }
 
   /** The decoded body; a body that could not be read whole closes the connection after the answer, as Fastify does. */

@@ -5,12 +5,17 @@ import { echoOriginCors, preflight } from '../http/cors';
 import { perProjectRateLimit, projectByToken, projectTokenOf, type ProjectsByToken } from '../http/project-token';
 import { ErrorSchema, JsonObject } from '../http/schemas';
 import type { RouteContext } from '../module';
-import { FLAGS_QUERY_FIELDS, FlagsEndpoint, REMOTE_CONFIG, type RunningSurveys } from './endpoint';
+import { FLAGS_QUERY_FIELDS, FlagsEndpoint, REMOTE_CONFIG, type RecordingConfigs, type RunningSurveys } from './endpoint';
 import type { FlagsService } from './service';
 
 const FlagsQuery = Type.Object(Object.fromEntries(FLAGS_QUERY_FIELDS.map((field) => [field, Type.Optional(Type.String())])));
 
-type FlagsRouteServices = Pick<AuthLookups, 'keys'> & { projects: ProjectsByToken; flagsEvaluation: FlagsService; surveys: RunningSurveys };
+type FlagsRouteServices = Pick<AuthLookups, 'keys'> & {
+  projects: ProjectsByToken;
+  flagsEvaluation: FlagsService;
+  surveys: RunningSurveys;
+  replay: RecordingConfigs;
+};
 
 /**
  * Public SDK flag routes (`/flags`, `/decide`, remote config; CORS open) and the definitions for local evaluation
@@ -44,13 +49,18 @@ export const flagsRoutes: FastifyPluginAsync<RouteContext<FlagsRouteServices>> =
   // posthog-js reads its remote config before anything else: the npm and full bundles load the script
   // `/array/<token>/config.js` (a 404 there is an error in the console of every page), then, if it set no config, the
   // JSON `/array/<token>/config`.
-  const remoteConfig = async (token: string, projectId: number) => ({
-    token,
-    hasFeatureFlags: true,
-    ...REMOTE_CONFIG,
-    // posthog-js loads its surveys (the list, then the script) only when this says some run.
-    surveys: await services.surveys.anyRunning(projectId),
-  });
+  const remoteConfig = async (token: string, projectId: number) => {
+    const [surveys, recording] = await Promise.all([services.surveys.anyRunning(projectId), services.replay.remoteConfig(projectId)]);
+    return {
+      token,
+      hasFeatureFlags: true,
+      ...REMOTE_CONFIG,
+      // posthog-js loads its recorder (`/static/lazy-recorder.js`) only when `sessionRecording` is an object.
+      ...recording,
+      // posthog-js loads its surveys (the list, then the script) only when this says some run.
+      surveys,
+    };
+  };
   const configRoute = {
     onRequest: echoOriginCors,
     preValidation: async (request: FastifyRequest) => {

@@ -12,6 +12,7 @@ export const SCOPE_OBJECTS = [
   'experiment',
   'error_tracking',
   'survey',
+  'session_recording',
 ] as const;
 
 /** Throws with a readable message when a scope is not `*` or `<object>:<read|write>`. */

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/database';
-import { jsonTextAt } from '../db/json-text';
+import { comparableJson, jsonTextAt } from '../db/json-text';
 import type { Database } from '../db/schema';
 
 /**
@@ -22,23 +22,16 @@ export interface ResultsFilter {
   variant?: { flag: string; value: string } | undefined;
 }
 
-/** A property's raw JSON text in the form filters compare: a string's JSON, anything else's text as a JSON string; null for null. */
-function comparableOf(raw: RawBuilder<string | null>) {
-  return sql<
-    string | null
-  >`(case substr(${raw}, 1, 1) when '"' then ${raw} when '{' then ${raw} when '[' then ${raw} when 'n' then null else '"' || ${raw} || '"' end)`;
-}
-
 /** The filters of a table aliased `t` (survey_events or survey_responses), whose time is `time`. */
 function filtered(dialect: Dialect, f: ResultsFilter, time: 'timestamp' | 'last_at') {
   const parts = [sql`t.project_id = ${f.projectId}`, sql`t.survey_id = ${f.surveyId}`];
   if (f.from !== undefined) parts.push(sql`t.${sql.ref(time)} >= ${f.from}`);
   if (f.to !== undefined) parts.push(sql`t.${sql.ref(time)} < ${f.to}`);
-  if (f.variant) parts.push(sql`${comparableOf(jsonTextAt(dialect, 't.flags', [f.variant.flag]))} = ${JSON.stringify(f.variant.value)}`);
+  if (f.variant) parts.push(sql`${comparableJson(jsonTextAt(dialect, 't.flags', [f.variant.flag]))} = ${JSON.stringify(f.variant.value)}`);
   if (f.property) {
     parts.push(sql`exists (select 1 from person_distinct_ids pdi join persons p on p.id = pdi.person_id
       where pdi.project_id = t.project_id and pdi.distinct_id = t.distinct_id
-      and ${comparableOf(jsonTextAt(dialect, 'p.properties', [f.property.key]))} = ${JSON.stringify(f.property.value)})`);
+      and ${comparableJson(jsonTextAt(dialect, 'p.properties', [f.property.key]))} = ${JSON.stringify(f.property.value)})`);
   }
   return sql.join(parts, sql` and `);
 }

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/database';
 import { storable } from '../db/text';
 import { NotFoundError, ValidationError } from '../errors';
+import { timeOf } from '../http/query-time';
 import { questionsOf, type Answer, type Question } from './responses-answers';
 import { resultsStore, type ResultsFilter } from './results-store';
 
@@ -51,24 +52,6 @@ export interface SurveyResults {
   late_responses: number;
   by_day: ({ day: string } & Counts)[];
   questions: QuestionResults[];
-}
-
-/** A time of the query: `YYYY-MM-DD` (UTC midnight; for `date_to` the whole day counts), an ISO date-time, or `-<n>d`/`-<n>h` ago. */
-function timeOf(value: string | undefined, attr: 'date_from' | 'date_to', now: number): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const text = value.trim();
-  const relative = /^-(\d{1,5})([dh])$/.exec(text);
-  let ms: number;
-  if (relative) ms = now - Number(relative[1]) * (relative[2] === 'd' ? DAY_MS : 3_600_000);
-  else if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    ms = Date.parse(`${text}T00:00:00Z`);
-    if (attr === 'date_to') ms += DAY_MS;
-    if (Number.isFinite(ms) && new Date(ms - (attr === 'date_to' ? DAY_MS : 0)).toISOString().slice(0, 10) !== text) ms = NaN;
-  } else ms = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
-  if (!Number.isFinite(ms) || ms < 0 || ms > 253402300799999) {
-    throw new ValidationError('Enter a date (2026-01-31), a date-time (2026-01-31T12:00:00Z) or a time ago (-7d, -12h).', attr, 'invalid');
-  }
-  return new Date(ms).toISOString();
 }
 
 function intOf(value: string | undefined, attr: string, fallback: number, min: number, max: number): number {

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List a project's activity log, newest first
-         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, Survey, ErrorTrackingIssue
+         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, Survey, ErrorTrackingIssue, SessionRecordingSettings, SessionRecording
          */
         get: operations["activity_log_list"];
         put?: never;
@@ -1023,6 +1023,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Session recordings (posthog-js `$snapshot` events); 200 once they are stored */
+        post: operations["s_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/session_recording_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's session recording settings, its retention and the disk its recordings take */
+        get: operations["session_recording_settings_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the project's session recording settings (the remote config follows at once) */
+        patch: operations["session_recording_settings_partial_update"];
+        trace?: never;
+    };
+    "/api/projects/{project_id}/session_recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List session recordings, newest first */
+        get: operations["session_recordings_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/session_recordings/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a session recording */
+        get: operations["session_recordings_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a session recording (its stored events and metadata) */
+        delete: operations["session_recordings_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/session_recordings/{session_id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recording's rrweb events, in time order, each once (streamed; what is stored so far while it is recorded) */
+        get: operations["session_recordings_snapshots_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/session_recordings/{session_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recording's session events for its timeline (pageviews, clicks, custom events, exceptions) */
+        get: operations["session_recordings_events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flags": {
         parameters: {
             query?: never;
@@ -1132,7 +1236,7 @@ export interface components {
         /** ActivityEntry */
         ActivityEntry: {
             id: number;
-            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | Survey | ErrorTrackingIssue | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
+            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | Survey | ErrorTrackingIssue | SessionRecordingSettings | SessionRecording | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
             scope: string;
             item_id: string;
             /** @description created | updated | deleted (a personal API key revoked: deleted) */
@@ -1713,6 +1817,180 @@ export interface components {
          * @enum {string}
          */
         Role: "viewer" | "member" | "admin" | "owner";
+        /** SessionRecording */
+        SessionRecording: {
+            /** @description the session id (`$session_id`) */
+            id: string;
+            /** @description the distinct id of its first batch */
+            distinct_id: string;
+            person: components["schemas"]["SessionRecordingPerson"] | null;
+            /** Format: date-time */
+            start_time: string;
+            /** Format: date-time */
+            end_time: string;
+            /** @description seconds from the first to the last recorded event */
+            duration: number;
+            /** @description seconds with user interaction (gaps up to 5 s) */
+            active_seconds: number;
+            /** @description clicks and double clicks */
+            click_count: number;
+            /** @description inputs typed */
+            keypress_count: number;
+            /** @description console logs recorded */
+            console_log_count: number;
+            /** @description console warnings recorded */
+            console_warn_count: number;
+            /** @description console errors recorded */
+            console_error_count: number;
+            /** @description `$exception` events of the session */
+            exception_count: number;
+            /** @description the first URL recorded */
+            start_url: string | null;
+            /** @description rrweb events stored */
+            event_count: number;
+            /** @description bytes its stored blocks take */
+            size_bytes: number;
+            /** @description a batch arrived in the last 5 minutes */
+            ongoing: boolean;
+        };
+        /** SessionRecordingDetail */
+        SessionRecordingDetail: {
+            /** @description the session id (`$session_id`) */
+            id: string;
+            /** @description the distinct id of its first batch */
+            distinct_id: string;
+            person: components["schemas"]["SessionRecordingPerson"] | null;
+            /** Format: date-time */
+            start_time: string;
+            /** Format: date-time */
+            end_time: string;
+            /** @description seconds from the first to the last recorded event */
+            duration: number;
+            /** @description seconds with user interaction (gaps up to 5 s) */
+            active_seconds: number;
+            /** @description clicks and double clicks */
+            click_count: number;
+            /** @description inputs typed */
+            keypress_count: number;
+            /** @description console logs recorded */
+            console_log_count: number;
+            /** @description console warnings recorded */
+            console_warn_count: number;
+            /** @description console errors recorded */
+            console_error_count: number;
+            /** @description `$exception` events of the session */
+            exception_count: number;
+            /** @description the first URL recorded */
+            start_url: string | null;
+            /** @description rrweb events stored */
+            event_count: number;
+            /** @description bytes its stored blocks take */
+            size_bytes: number;
+            /** @description a batch arrived in the last 5 minutes */
+            ongoing: boolean;
+            /** @description URLs visited (up to 100) */
+            urls: string[];
+            /** @description rrweb events skipped at ingest (a compressed field that could not be read) */
+            skipped_count: number;
+            /** @description stored blocks */
+            block_count: number;
+        };
+        /** SessionRecordingEvent */
+        SessionRecordingEvent: {
+            uuid: string;
+            event: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @description only what a timeline shows */
+            properties: {
+                $current_url?: unknown;
+                $pathname?: unknown;
+                $event_type?: unknown;
+                $el_text?: unknown;
+                $exception_types?: unknown;
+                $exception_message?: unknown;
+            };
+        };
+        /** SessionRecordingEvents */
+        SessionRecordingEvents: {
+            /** @description in time order, at most 2000 */
+            results: components["schemas"]["SessionRecordingEvent"][];
+        };
+        /** SessionRecordingLinkedFlag */
+        SessionRecordingLinkedFlag: {
+            /** @description a live flag of the project's */
+            key: string;
+            /** @description record only when the flag gives this variant; null: whenever it is on */
+            variant: string | null;
+        };
+        /** SessionRecordingList */
+        SessionRecordingList: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["SessionRecording"][];
+        };
+        /** SessionRecordingPerson */
+        SessionRecordingPerson: {
+            /** @description the person's id, as the persons API names them */
+            id: string;
+            /** @description their email or name property */
+            name: string | null;
+            /** @description some of their distinct ids */
+            distinct_ids: string[];
+        };
+        /** SessionRecordingSettings */
+        SessionRecordingSettings: {
+            /** @description record sessions (off by default) */
+            enabled: boolean;
+            /** @description share of sessions recorded, 0 to 1 (sent to clients with two decimals) */
+            sample_rate: number;
+            /** @description nothing is sent until a session lasts this long */
+            minimum_duration_ms: number;
+            linked_flag: components["schemas"]["SessionRecordingLinkedFlag"] | null;
+            /** @description mask every text of the page (inputs and passwords are always masked) */
+            mask_all_text: boolean;
+            /** @description CSS selector of elements whose text is masked */
+            mask_text_selector: string | null;
+            /** @description CSS selector of elements not recorded (a placeholder of their size) */
+            block_selector: string | null;
+            /** @description record console logs */
+            console_logs: boolean;
+            /** @description record network timings (no payloads) */
+            network_timings: boolean;
+            /** @description record canvas elements */
+            record_canvas: boolean;
+            url_triggers: components["schemas"]["SessionRecordingUrlTrigger"][];
+            url_blocklist: components["schemas"]["SessionRecordingUrlTrigger"][];
+            event_triggers: string[];
+            /** @description recordings are deleted this many days after they end (REPLAY_RETENTION_DAYS; read-only) */
+            retention_days: number;
+            storage: components["schemas"]["SessionRecordingStorage"];
+        };
+        /**
+         * SessionRecordingSnapshots
+         * @description plain rrweb events
+         */
+        SessionRecordingSnapshots: {
+            [key: string]: unknown;
+        }[];
+        /**
+         * SessionRecordingStorage
+         * @description read-only
+         */
+        SessionRecordingStorage: {
+            /** @description bytes the stored recordings take */
+            bytes: number;
+            /** @description recordings stored */
+            sessions: number;
+        };
+        /** SessionRecordingUrlTrigger */
+        SessionRecordingUrlTrigger: {
+            /** @description a regular expression (RE2) searched in the page URL */
+            url: string;
+            /** @enum {string} */
+            matching: "regex";
+        };
         /** SignedInUser */
         SignedInUser: {
             id: number;
@@ -3012,7 +3290,7 @@ export interface operations {
             content: {
                 "application/json": {
                     label: string;
-                    /** @description `*` or `<object>:<read|write>`, objects: early_access_feature, feature_flag, project, event, person, webhook, organization_member, personal_api_key, activity_log, experiment, error_tracking, survey; at most the scopes of your role */
+                    /** @description `*` or `<object>:<read|write>`, objects: early_access_feature, feature_flag, project, event, person, webhook, organization_member, personal_api_key, activity_log, experiment, error_tracking, survey, session_recording; at most the scopes of your role */
                     scopes: string[];
                     /** @description limit the key to these projects (it then has no organization-level access); null or absent: every project */
                     project_ids?: number[] | null;
@@ -8811,6 +9089,636 @@ export interface operations {
             };
         };
     };
+    s_create: {
+        parameters: {
+            query?: {
+                /** @description the project token (or `api_key`; also accepted in the body) */
+                token?: string;
+                /** @description `gzip`, `gzip-js` or `base64`; gzip is also detected by its magic bytes */
+                compression?: string;
+                /** @description `1`: answer 204 instead of 200 */
+                beacon?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `$snapshot` events (one, a list, or `{api_key, batch: [...]}`), each with `properties.$snapshot_data` (a list of rrweb events, per-event compressed ones `cv: '2024-10'` too), `$session_id`, `$window_id`; JSON, gzip, base64 or a `data=` form */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        /** @description events not stored, each with why (`attr`: `batch__<index>`); only when there are some */
+                        refused?: components["schemas"]["Error"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_recording_settings_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingSettings"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_recording_settings_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description record sessions (off by default) */
+                    enabled?: boolean;
+                    /** @description share of sessions recorded, 0 to 1 (sent to clients with two decimals) */
+                    sample_rate?: number;
+                    /** @description nothing is sent until a session lasts this long */
+                    minimum_duration_ms?: number;
+                    /** SessionRecordingLinkedFlag */
+                    linked_flag?: {
+                        /** @description a live flag of the project's */
+                        key: string;
+                        /** @description record only when the flag gives this variant; null: whenever it is on */
+                        variant: string | null;
+                    } | null;
+                    /** @description mask every text of the page (inputs and passwords are always masked) */
+                    mask_all_text?: boolean;
+                    /** @description CSS selector of elements whose text is masked */
+                    mask_text_selector?: string | null;
+                    /** @description CSS selector of elements not recorded (a placeholder of their size) */
+                    block_selector?: string | null;
+                    /** @description record console logs */
+                    console_logs?: boolean;
+                    /** @description record network timings (no payloads) */
+                    network_timings?: boolean;
+                    /** @description record canvas elements */
+                    record_canvas?: boolean;
+                    url_triggers?: {
+                        /** @description a regular expression (RE2) searched in the page URL */
+                        url: string;
+                        /** @enum {string} */
+                        matching: "regex";
+                    }[];
+                    url_blocklist?: {
+                        /** @description a regular expression (RE2) searched in the page URL */
+                        url: string;
+                        /** @enum {string} */
+                        matching: "regex";
+                    }[];
+                    event_triggers?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingSettings"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_recordings_list: {
+        parameters: {
+            query?: {
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+                /** @description the person's id, as the persons API names them */
+                person_id?: string;
+                /** @description the distinct id the session was recorded under */
+                distinct_id?: string;
+                /** @description started from this date (`2026-01-31`, UTC), date-time, or time ago (`-7d`, `-12h`), inclusive */
+                date_from?: string;
+                /** @description started before this date (the whole day counts), date-time, or time ago, exclusive */
+                date_to?: string;
+                /** @description lasted at least this many seconds */
+                duration_min?: string;
+                /** @description lasted at most this many seconds */
+                duration_max?: string;
+                /** @description `true`: with exceptions or console errors; `false`: without */
+                has_errors?: string;
+                /** @description visited a URL containing this, ignoring case */
+                url?: string;
+                /** @description an event of the session had this flag on (`$feature/<flag>`), or `variant` with `variant` */
+                flag?: string;
+                /** @description the variant of `flag` (`true` for a boolean flag on) */
+                variant?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingList"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_recordings_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingDetail"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_recordings_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted; empty body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_recordings_snapshots_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description plain rrweb events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingSnapshots"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_recordings_events_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingEvents"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     flags_create: {
         parameters: {
             query?: {
@@ -9157,6 +10065,9 @@ export const pathsApiProjectsProject_idSurveysIdPatchRequestBodyContentApplicati
 export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["status"]> = ["active", "resolved", "suppressed"];
 export const pathsApiProjectsProject_idError_trackingIssuesGetParametersQueryOrder_byValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues"]["get"]["parameters"]["query"]["order_by"]> = ["last_seen", "occurrences", "people"];
 export const pathsApiProjectsProject_idError_trackingIssuesIdPatchRequestBodyContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/error_tracking/issues/{id}"]["patch"]["requestBody"]["content"]["application/json"]["status"]> = ["active", "resolved", "suppressed"];
+export const pathsSPostResponses200ContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/s"]["post"]["responses"]["200"]["content"]["application/json"]["status"]> = [1];
+export const pathsApiProjectsProject_idSession_recording_settingsPatchRequestBodyContentApplicationJsonUrl_triggersMatchingValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/session_recording_settings"]["patch"]["requestBody"]["content"]["application/json"]["url_triggers"]["matching"]> = ["regex"];
+export const pathsApiProjectsProject_idSession_recording_settingsPatchRequestBodyContentApplicationJsonUrl_blocklistMatchingValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/session_recording_settings"]["patch"]["requestBody"]["content"]["application/json"]["url_blocklist"]["matching"]> = ["regex"];
 export const activityEntryActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ActivityEntry"]["actor"]["type"]> = ["user", "personal_api_key", "command_line"];
 export const eventCountsIntervalValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventCounts"]["interval"]> = ["day", "hour"];
 export const experimentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExperimentStatus"]> = ["draft", "running", "complete"];
@@ -9167,6 +10078,7 @@ export const methodValues: ReadonlyArray<FlattenedDeepRequired<components>["sche
 export const metricKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Metric"]["kind"]> = ["conversion", "mean"];
 export const metricResultMetricKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MetricResult"]["metric"]["kind"]> = ["conversion", "mean"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["viewer", "member", "admin", "owner"];
+export const sessionRecordingUrlTriggerMatchingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SessionRecordingUrlTrigger"]["matching"]> = ["regex"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["draft", "concept", "alpha", "beta", "general-availability", "archived"];
 export const surveyQuestionTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyQuestion"]["type"]> = ["open", "link", "rating", "single_choice", "multiple_choice"];
 export const surveyQuestionDescriptionContentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyQuestion"]["descriptionContentType"]> = ["html", "text"];
