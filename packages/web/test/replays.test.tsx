@@ -13,7 +13,7 @@ import { renderPage } from './render';
 const recording = (over: Partial<SessionRecording>): SessionRecording => ({
   id: '0192c4a8-0000-7000-8000-000000000001',
   distinct_id: 'ada',
-  person: { id: 'p1', name: 'ada@example.com' },
+  person: { id: 'p1', name: 'ada@example.com', distinct_ids: ['ada'] },
   start_time: new Date(Date.now() - 3_600_000).toISOString(),
   end_time: new Date().toISOString(),
   duration: 185,

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, qs } from '../../api/client';
-import type { Page } from '../../api/types';
-import type { ReplaySettings, RrwebEvent, SessionEvent, SessionRecording, SessionRecordingDetail } from './types';
+import type { ReplaySettings, RrwebEvent, SessionEvents, SessionRecordingDetail, SessionRecordingList } from './types';
 
 const base = (projectId: number) => `/api/projects/${projectId}/session_recordings/`;
 const recordingPath = (projectId: number, id: string) => `${base(projectId)}${encodeURIComponent(id)}/`;
@@ -35,7 +34,7 @@ export const replayQueries = {
     queryOptions({
       queryKey: replayKeys.list(projectId, filters, page, pageSize),
       queryFn: ({ signal }) =>
-        api.get<Page<SessionRecording>>(`${base(projectId)}${qs({ ...filters, limit: pageSize, offset: (page - 1) * pageSize })}`, { signal }),
+        api.get<SessionRecordingList>(`${base(projectId)}${qs({ ...filters, limit: pageSize, offset: (page - 1) * pageSize })}`, { signal }),
       placeholderData: keepPreviousData,
       // Sessions keep arriving while people use the app.
       staleTime: 0,
@@ -54,7 +53,7 @@ export const replayQueries = {
   events: (projectId: number, id: string) =>
     queryOptions({
       queryKey: replayKeys.events(projectId, id),
-      queryFn: () => api.get<{ results: SessionEvent[] }>(`${recordingPath(projectId, id)}events/`),
+      queryFn: () => api.get<SessionEvents>(`${recordingPath(projectId, id)}events/`),
     }),
   settings: (projectId: number) => queryOptions({ queryKey: replayKeys.settings(projectId), queryFn: () => api.get<ReplaySettings>(settingsPath(projectId)) }),
 };

@@ -102,17 +102,19 @@ export function kindOf(e: SessionEvent): MarkerKind | undefined {
   return e.event.startsWith('$') ? undefined : 'custom';
 }
 
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
 /** A line of text for an event: the page of a pageview, the text clicked, the exception's type and message. */
 export function describe(e: SessionEvent): string {
   const p = e.properties;
   switch (kindOf(e)) {
     case 'pageview':
-      return p.$pathname || p.$current_url || 'Pageview';
+      return text(p.$pathname) ?? text(p.$current_url) ?? 'Pageview';
     case 'click':
-      return p.$el_text ? `Clicked "${p.$el_text}"` : e.event === '$rageclick' ? 'Rage click' : 'Click';
+      return text(p.$el_text) ? `Clicked "${text(p.$el_text)}"` : e.event === '$rageclick' ? 'Rage click' : 'Click';
     case 'exception': {
-      const types = Array.isArray(p.$exception_types) ? p.$exception_types.join(', ') : p.$exception_types;
-      return [types, p.$exception_message].filter(Boolean).join(': ') || 'Exception';
+      const types = Array.isArray(p.$exception_types) ? p.$exception_types.filter((t) => typeof t === 'string').join(', ') : text(p.$exception_types);
+      return [types, text(p.$exception_message)].filter(Boolean).join(': ') || 'Exception';
     }
     default:
       return e.event;

@@ -1,79 +1,18 @@
 /** Session replay as the API gives it (`/api/projects/:id/session_recordings/`, `…/session_recording_settings/`). */
+import type { components } from '../../api/schema.gen';
 
-export interface RecordingPerson {
-  id: string | number;
-  uuid?: string;
-  name?: string;
-  distinct_ids?: string[];
-}
+type Schemas = components['schemas'];
 
-/** One recorded session in the list: its id is the session id. Durations in seconds. */
-export interface SessionRecording {
-  id: string;
-  distinct_id: string;
-  person: RecordingPerson | null;
-  start_time: string;
-  end_time: string;
-  duration: number;
-  active_seconds: number;
-  click_count: number;
-  keypress_count: number;
-  console_log_count: number;
-  console_warn_count: number;
-  console_error_count: number;
-  exception_count: number;
-  start_url: string | null;
-  event_count: number;
-  size_bytes: number;
-  /** A batch arrived in the last five minutes: the session may still be going on. */
-  ongoing: boolean;
-}
-
-export interface SessionRecordingDetail extends SessionRecording {
-  urls: string[];
-  /** rrweb events that could not be decoded at ingest and were left out. */
-  skipped_count: number;
-  block_count: number;
-}
-
-/** An event of the session, for the player's timeline. */
-export interface SessionEvent {
-  uuid: string;
-  event: string;
-  timestamp: string;
-  properties: {
-    $current_url?: string;
-    $pathname?: string;
-    $exception_types?: string[] | string;
-    $exception_message?: string;
-    $event_type?: string;
-    $el_text?: string;
-  };
-}
-
-export interface UrlTrigger {
-  url: string;
-  matching: 'regex';
-}
-
-export interface ReplaySettings {
-  enabled: boolean;
-  sample_rate: number;
-  minimum_duration_ms: number;
-  linked_flag: { key: string; variant: string | null } | null;
-  mask_all_text: boolean;
-  mask_text_selector: string | null;
-  block_selector: string | null;
-  console_logs: boolean;
-  network_timings: boolean;
-  record_canvas: boolean;
-  url_triggers: UrlTrigger[];
-  url_blocklist: UrlTrigger[];
-  event_triggers: string[];
-  /** From the service's configuration (`REPLAY_RETENTION_DAYS`). */
-  readonly retention_days: number;
-  readonly storage: { bytes: number; sessions: number };
-}
+/** One recorded session in the list: its id is the session id; durations in seconds; `ongoing`: a batch came in the last five minutes. */
+export type SessionRecording = Schemas['SessionRecording'];
+/** A recording with the URLs visited, the rrweb events left out at ingest (`skipped_count`) and its stored blocks. */
+export type SessionRecordingDetail = Schemas['SessionRecordingDetail'];
+/** An event of the session, for the player's timeline (its properties as sent: any JSON). */
+export type SessionEvent = Schemas['SessionRecordingEvent'];
+export type SessionEvents = Schemas['SessionRecordingEvents'];
+export type SessionRecordingList = Schemas['SessionRecordingList'];
+export type ReplaySettings = Schemas['SessionRecordingSettings'];
+export type UrlTrigger = Schemas['SessionRecordingUrlTrigger'];
 
 /** A minimal rrweb event: the player reads only its type, timestamp and data. */
 export interface RrwebEvent {
