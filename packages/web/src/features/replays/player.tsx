@@ -67,7 +67,9 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
     const root = frame.current!;
     replayer.current?.destroy();
     root.replaceChildren();
-    const r = new Replayer(events as ConstructorParameters<typeof Replayer>[0], {
+    // Each replayer its own copy: rrweb writes into the events it plays (their delays, a mutation's nodes), and one
+    // played before left changes for the next one to miss.
+    const r = new Replayer(structuredClone(events) as ConstructorParameters<typeof Replayer>[0], {
       root,
       ...settings.current,
       showWarning: false,
