@@ -153,6 +153,10 @@ for (const scheme of ['light', 'dark']) {
       .click();
     await page.frameLocator('.replay-frame iframe').getByText('One item in your cart.').waitFor();
   });
+  await shot('person', `/project/${pid}/persons/grace`, async () => {
+    await page.getByRole('tab', { name: 'Recordings' }).click();
+    await page.getByRole('table', { name: 'Recordings' }).waitFor();
+  });
   await shot(
     'settings',
     `/project/${pid}/settings/project`,
