@@ -2,6 +2,7 @@
 // player's tests replay: a checkout page where someone types an email, masks a password, adds an item, waits, and
 // goes to a second screen (a history.pushState, as a single-page app navigates).
 // Usage: node packages/web/scripts/record-replay-fixture.mjs [--chromium /usr/bin/chromium]
+/* global window, document, history -- the functions given to page.evaluate run in the recorded page */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -8,6 +8,8 @@ import { EventList } from '../src/features/replays/replay-page';
 import { draftOf, patchOf, SettingsForm } from '../src/features/replays/replay-settings';
 import { markersOf } from '../src/features/replays/timeline';
 import type { ReplaySettings, SessionRecording } from '../src/features/replays/types';
+import { VariantReplays } from '../src/features/experiments/experiment-results';
+import type { Experiment } from '../src/features/experiments/types';
 import { renderPage } from './render';
 
 const recording = (over: Partial<SessionRecording>): SessionRecording => ({
@@ -185,5 +187,14 @@ describe('the session replay settings', () => {
     await act(async () => fireEvent.click(save));
     await waitFor(() => expect(saves()).toHaveLength(2));
     expect(JSON.parse(String(saves()[1]![1].body))).toMatchObject({ enabled: true, sample_rate: 1, url_triggers: [] });
+  });
+});
+
+describe('links to recordings', () => {
+  it("from an experiment: each variant's sessions, by the flag and the variant", async () => {
+    const experiment = { feature_flag_key: 'new-checkout', variants: [{ key: 'control' }, { key: 'test' }] } as unknown as Experiment;
+    await renderPage(() => <VariantReplays experiment={experiment} />, [], { path: '/project/$projectId/experiments/$id', url: '/project/3/experiments/9' });
+    expect(screen.getByRole('link', { name: 'Replays of variant test' }).getAttribute('href')).toBe('/project/3/replays?flag=new-checkout&variant=test');
+    expect(screen.getByRole('link', { name: 'Replays of variant control' }).getAttribute('href')).toBe('/project/3/replays?flag=new-checkout&variant=control');
   });
 });

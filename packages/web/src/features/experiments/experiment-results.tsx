@@ -153,7 +153,7 @@ function Results({ data, experiment }: { data: ExperimentResults; experiment: Ex
 }
 
 /** Links to the recordings of each variant's sessions: what people did with it, beside the numbers. */
-function VariantReplays({ experiment }: { experiment: Experiment }) {
+export function VariantReplays({ experiment }: { experiment: Experiment }) {
   const projectId = useProjectId();
   return (
     <Group gap="xs" aria-label="Replays by variant" role="group">
