@@ -9,6 +9,7 @@ import {
 } from 'service-js/react'
 import type { EarlyAccessStage } from 'service-js'
 import { SafeCart } from './BrokenCart'
+import { Account } from './Account'
 
 /** Flags this app reads; create them in the service (see README.md). */
 export const FLAGS = { banner: 'new-banner', checkout: 'checkout-experiment' }
@@ -31,6 +32,7 @@ export function App({ configured }: { configured: boolean }) {
         )}
       </ServiceFeature>
 
+      <Account />
       <Checkout />
       <EarlyAccess />
       <SafeCart />

@@ -62,6 +62,16 @@ const files = [
     Buffer.concat([minified('dist/surveys-renderer.js'), minified(renderer)]),
   ],
   ['dist/react.cjs', '`service-js/react`, CJS, not minified', read('dist/react.cjs')],
+  [
+    `dist/static/replay.${version}.js`,
+    'lazy extension `replay` of the IIFE (rrweb’s recorder, `@rrweb/record`), minified (served at `/static/`, loaded when the project records and the session is sampled in)',
+    read(`dist/static/replay.${version}.js`),
+  ],
+  ...['recorder', 'posthog-recorder', 'lazy-recorder'].map((name) => [
+    `posthog-js ${posthog} dist/${name}.js`,
+    'posthog-js’s recorder, minified, for comparison',
+    readFileSync(posthogJs + `dist/${name}.js`),
+  ]),
 ]
 const rows = files.map(([file, what, buf]) => ({ file, what, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length }))
 const table = [
@@ -76,16 +86,19 @@ if (process.argv.includes('--write')) {
   const react = rows[7]
   const errors = rows[8]
   const surveyHooks = rows[9]
+  const [replay, phRecorder, , phLazy] = rows.slice(-4)
   record(
     'Browser bundles (issues 5 and 6)',
     `Command: \`npm run size -w service-js\` (tsup build, then \`zlib.gzipSync(file, { level: 9 })\`).
 Budgets, checked by \`test/size.test.ts\` in \`npm test\`:
 
 - the IIFE (events, identity, queue with retry and gzip, flags, early access, autocapture, pageviews,
-  the extension loader, the survey calls and their trigger) at most 8 704 bytes gzip; lazy extensions
+  the extension loader, the survey calls and their trigger, session replay's decision and calls and the queue
+  for \`/s/\`) at most 9 088 bytes gzip (8 704 before session replay); lazy extensions
   (\`exceptions\`: \`captureException\`'s stack parsing, the steps trail, the rate limit and uncaught-error
-  capture; \`surveys\`: the survey list, eligibility, the renderer and the survey events) are scripts of their
-  own, fetched from the service's \`/static/\` when first needed; \`surveys\` at most 12 288 bytes gzip;
+  capture; \`surveys\`: the survey list, eligibility, the renderer and the survey events; \`replay\`: rrweb's
+  recorder, batching and the console and network plugins) are scripts of their own, fetched from the service's
+  \`/static/\` when first needed; \`surveys\` at most 12 288 bytes gzip, \`replay\` at most 24 576;
 - \`service-js/react\` (provider, six hooks, \`ServiceFeature\`) at most 2 112 bytes gzip, minified as an
   app's bundler ships it (PostHog's React bindings: 5.1 KB), its error boundary chunk at most 1 024, and its
   survey hooks' chunk, with the survey rules it shares with the extension, at most 2 304.
@@ -93,11 +106,15 @@ Budgets, checked by \`test/size.test.ts\` in \`npm test\`:
 ${table}
 
 IIFE: **${iife.gzip} bytes gzip** (${(iife.gzip / 1024).toFixed(2)} KiB), ${iife.raw} bytes minified. No runtime dependencies.
-Before the survey calls it was 8 583 bytes: the trims made with them paid for them (${8583 - iife.gzip} bytes to spare).
+Before the survey calls it was 8 583 bytes, before session replay 8 596 (its decision, calls, \`/s/\` queue and 24-hour session rule: ${iife.gzip - 8596} bytes).
 
 Surveys extension: **${surveys.gzip} bytes gzip** (${(surveys.gzip / 1024).toFixed(2)} KiB), beside posthog-js ${posthog}'s
 \`dist/surveys.js\`: **${theirs.gzip} bytes gzip** (${(theirs.gzip / 1024).toFixed(1)} KiB), ${(theirs.gzip / surveys.gzip).toFixed(1)} times as much.
 A page whose person has no survey's flag on downloads neither.
+
+Replay extension: **${replay.gzip} bytes gzip** (${(replay.gzip / 1024).toFixed(2)} KiB), beside posthog-js ${posthog}'s
+rrweb-only \`dist/recorder.js\`: **${phRecorder.gzip}** and its \`dist/lazy-recorder.js\`: **${phLazy.gzip}**
+(${(phLazy.gzip / replay.gzip).toFixed(1)} times as much). Choice of rrweb build: see "Session replay recorder".
 
 service-js/react: **${react.gzip} bytes gzip** minified (${(react.gzip / 1024).toFixed(2)} KiB), ${react.raw} bytes minified,
 plus **${errors.gzip} bytes gzip** for the error boundary's chunk and **${surveyHooks.gzip}** for the survey hooks'.

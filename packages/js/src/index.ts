@@ -1,6 +1,6 @@
 /**
  * service-js: the browser client of the service (events, identity, feature flags, early access,
- * autocapture, error tracking, surveys). Wire-compatible with PostHog's browser SDK protocol.
+ * autocapture, error tracking, surveys, session replay). Wire-compatible with PostHog's browser SDK protocol.
  * @example
  * import { service } from 'service-js'
  * service.init('phc_project_token', { api_host: 'http://localhost:8000' })
@@ -13,7 +13,8 @@ export type { ServiceOptions, Config, Extension } from './service'
 export { bootstrapSnapshot } from './flags/store'
 export type { FlagStore } from './flags/store'
 export type { FlagSnapshot, FlagSource, FlagValue } from './flags/types'
-export type { Bootstrap } from './core/config'
+export type { Bootstrap, SessionRecordingOptions } from './core/config'
+export type { RemoteReplayConfig, ReplayApi } from './replay/types'
 export type { Props } from './core/properties'
 export type { PersistenceMode } from './core/persistence'
 export type { CaptureOptions } from './core/client'

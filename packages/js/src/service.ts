@@ -8,6 +8,8 @@ import { autocapture } from './autocapture/feature'
 import { pageviews } from './pageviews/feature'
 import { surveys } from './surveys/feature'
 import type { SurveysApi } from './surveys/types'
+import { replay } from './replay/feature'
+import type { ReplayApi } from './replay/types'
 import { loadChunk } from './extensions/load'
 
 /** Options of `init(projectToken, options)`. Every field is optional. */
@@ -19,10 +21,10 @@ export type Config = ConfigOf<Service>
 /** A lazy extension of the default client (see `ExtensionOf`). */
 export type Extension = ExtensionOf<Service>
 
-/** The default client: the core (`Client`) with flags, early access, error tracking, autocapture, pageviews and surveys. */
+/** The default client: the core (`Client`) with flags, early access, error tracking, autocapture, pageviews, surveys and session replay. */
 // The merged interface declares what the features add (each feature's `api`, assigned by the core's constructor).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface Service extends FlagsApi, EarlyAccessApi, ExceptionsApi, SurveysApi {}
+export interface Service extends FlagsApi, EarlyAccessApi, ExceptionsApi, SurveysApi, ReplayApi {}
 
 /**
  * A client. Most apps use the default instance `service`; create more with `new Service()`.
@@ -34,6 +36,6 @@ export interface Service extends FlagsApi, EarlyAccessApi, ExceptionsApi, Survey
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Service extends Client {
   constructor() {
-    super([flags, earlyAccess, exceptions, autocapture, pageviews, surveys], loadChunk)
+    super([flags, earlyAccess, exceptions, autocapture, pageviews, surveys, replay], loadChunk)
   }
 }

@@ -42,7 +42,7 @@ describe('/flags request', () => {
     await settle()
     const reqs = net.flagRequests(tok)
     expect(reqs).toHaveLength(1)
-    expect(reqs[0].url).toBe('https://svc.example.com/flags/?v=2')
+    expect(reqs[0].url).toBe('https://svc.example.com/flags/?v=2&config=true')
     expect(reqs[0].method).toBe('POST')
     expect(reqs[0].headers['Content-Type']).toBe('application/json')
     expect(reqs[0].body).toEqual({

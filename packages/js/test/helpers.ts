@@ -39,6 +39,8 @@ export function network() {
     flags: { flags: {}, errorsWhileComputingFlags: false, requestId: 'req-1' } as unknown,
     onFlags: undefined as undefined | ((body: any) => Reply),
     capture: [] as Reply[],
+    /** What `/s/` answers, one reply a request in order (200 once they run out). */
+    snapshot: [] as Reply[],
     earlyAccess: { earlyAccessFeatures: [] } as unknown,
     /** What `/api/surveys/` answers (or what `onSurveys` returns). */
     surveys: { surveys: [] } as unknown,
@@ -47,6 +49,10 @@ export function network() {
     /** Events sent by fetch and by beacon for one token, in order. */
     events(tok: string): any[] {
       return [...sent, ...beacons].filter((r) => r.url.includes('/e/') && r.body?.api_key === tok).flatMap((r) => r.body.batch)
+    },
+    /** `$snapshot` events sent to `/s/` by fetch and by beacon for one token, in order. */
+    snapshots(tok: string): any[] {
+      return [...sent, ...beacons].filter((r) => r.url.includes('/s/') && r.body?.api_key === tok).flatMap((r) => r.body.batch)
     },
     flagRequests(tok: string): Sent[] {
       return sent.filter((r) => r.url.includes('/flags/') && r.body?.token === tok)
@@ -58,6 +64,7 @@ export function network() {
     let reply: Reply
     if (url.includes('/flags/')) reply = net.onFlags?.(req.body) ?? { json: net.flags }
     else if (url.includes('/e/')) reply = net.capture.shift() ?? { json: { status: 1 } }
+    else if (url.includes('/s/')) reply = net.snapshot.shift() ?? { json: { status: 1 } }
     else if (url.includes('/api/surveys/')) reply = net.onSurveys?.() ?? { json: net.surveys }
     else reply = { json: net.earlyAccess }
     if (reply === 'network-error') throw new TypeError('Failed to fetch')

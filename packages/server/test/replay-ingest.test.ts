@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,6 +106,31 @@ for (const store of ['database', 'directory'] as const) {
       expect(row).toMatchObject({ block_count: 3, event_count: all.length, start_time: new Date(T0).toISOString(), click_count: 20 });
     });
 
+    it('stores a batch sent twice at the same moment once, leaving no block bytes behind', async () => {
+      const sessionId = randomUUID();
+      const events = recording(T0, { seconds: 3 });
+      const batch = snapshotEvent(events, { sessionId, token: s.token });
+      const answers = await Promise.all([send([batch]), send([batch]), send([batch])]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+      expect(await readAll(s, sessionId)).toEqual(events);
+      expect(await sessionRow(s, sessionId)).toMatchObject({ block_count: 1, event_count: events.length });
+      const blocks = await s.services.db.kysely.selectFrom('replay_blocks').select('blob_key').where('session_id', '=', sessionId).execute();
+      const folder = `${s.projectId}`;
+      if (dir) {
+        const files = fs.readdirSync(path.join(dir, folder), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+        const keys = new Set((await s.services.db.kysely.selectFrom('replay_blocks').select('blob_key').execute()).map((b) => b.blob_key));
+        expect(files.filter((f) => !keys.has(path.relative(dir!, path.join(f.parentPath, f.name))))).toEqual([]);
+      } else {
+        const orphans = await s.services.db.kysely
+          .selectFrom('replay_blobs')
+          .select('key')
+          .where('key', 'not in', s.services.db.kysely.selectFrom('replay_blocks').select('blob_key'))
+          .execute();
+        expect(orphans).toEqual([]);
+      }
+      expect(blocks).toHaveLength(1);
+    });
+
     it('reads overlapping batches in timestamp order and drops exact duplicates sent under another uuid', async () => {
       const sessionId = randomUUID();
       const all = recording(T0, { seconds: 6 });
@@ -116,6 +141,14 @@ for (const store of ['database', 'directory'] as const) {
       await send([snapshotEvent(even, { sessionId, token: s.token, windowId: 'w-even' })]);
       await send([snapshotEvent([all[3]!], { sessionId, token: s.token, windowId: 'w-odd' })]);
       expect(await readAll(s, sessionId)).toEqual(all);
+    });
+
+    it('decodes a large full snapshot (inflated in the thread pool, parsed in slices) as a small one', async () => {
+      const sessionId = randomUUID();
+      const events = recording(T0, { seconds: 2, text: randomBytes(400_000).toString('base64') });
+      const res = await send([snapshotEvent(events, { sessionId, token: s.token })]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await readAll(s, sessionId)).toEqual(events);
     });
 
     it('skips and counts an event whose compressed field is corrupt, keeping the rest of the batch', async () => {

@@ -9,6 +9,14 @@ export interface ClientEvents {
   beforeCapture: Props
   /** An event went into the send queue, as it will be sent. */
   eventCaptured: CaptureEvent
+  /** `/flags` answered: the whole answer, with the project's configuration (`sessionRecording`, `capturePerformance`). */
+  remoteConfig: Props
+  /**
+   * Session replay's state changed: while recording is on, the `/flags` answer holding what to record with (its
+   * `sessionRecording` and `capturePerformance`, see src/replay/types.ts); `false` when off. The `replay`
+   * extension hears it.
+   */
+  replay: Props | false
   /** `/flags` answered, or failed (`error` in the snapshot): the flag snapshot after it. */
   featureFlagsLoaded: FlagSnapshot
   /** The distinct id changed (`init`, `identify`, `reset`): the new one. */

@@ -60,6 +60,8 @@ export class Client {
   private _identity = createStore(NO_IDENTITY)
   /** Events waiting to be sent (in a browser only). */
   private _queue?: Queue
+  /** Session replay's `$snapshot` batches waiting to be sent to `/s/` (each up to 0.9 MB: one a request, 100 at most kept). */
+  private _snapshots?: Queue
   /** Calls made before `init`, which replays them. */
   private _pending: (() => void)[] = []
   /** Lazy extensions by name, loading or loaded: `true` once started. */
@@ -98,7 +100,11 @@ export class Client {
       this._browser = typeof window !== 'undefined' && typeof document !== 'undefined'
       const name = 'svc_' + projectToken.replace(/\W/g, '_')
       const p = (this._storage = createPersistence(this._browser ? c.persistence : 'memory', name, this._drop))
-      if (this._browser) this._queue = createQueue(c.api_host + '/e/', projectToken, p.kv, name + '_queue', (...a) => this._log(...a))
+      if (this._browser) {
+        const log = (...a: unknown[]) => this._log(...a)
+        this._queue = createQueue(c.api_host + '/e/', projectToken, p.kv, name + '_queue', log)
+        this._snapshots = createQueue(c.api_host + '/s/', projectToken, p.kv, name + '_snapshots', log, 1, 100)
+      }
 
       const b = c.bootstrap ?? {}
       let merge = false
@@ -123,6 +129,7 @@ export class Client {
           this._try(() => {
             this._bus.emit('unload', undefined)
             this._queue?.unload()
+            this._snapshots?.unload()
           }),
         )
       this._try(() => c.loaded?.(this))
@@ -318,7 +325,9 @@ export class Client {
    * @example await service.flush()
    */
   flush(): Promise<void> {
-    return Promise.all(this._extensions.values()).then(() => this._queue?.flush())
+    return Promise.all(this._extensions.values())
+      .then(() => Promise.all([this._queue?.flush(), this._snapshots?.flush()]))
+      .then(() => {})
   }
 
   /** @internal Logs with `debug: true`. */
@@ -415,7 +424,7 @@ export class Client {
       this._drop,
     )
     this._log('capture', ev)
-    this._queue.add(ev)
+    ;(event === '$snapshot' ? this._snapshots! : this._queue).add(ev)
     this._bus.emit('eventCaptured', ev)
   }
 

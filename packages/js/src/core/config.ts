@@ -43,12 +43,31 @@ export interface Options<C> {
   opt_out_capturing_by_default?: boolean
   /** Never call `/flags` (bootstrap and overrides still work). Default false. */
   advanced_disable_flags?: boolean
-  /** A session ends after this many seconds without events. Default 1800. */
+  /**
+   * Session replay on this page, when the project records (its settings) and this session is sampled in.
+   * Inputs are masked unless `maskAllInputs: false` (passwords always are); selectors add masking or blocking to
+   * the project's. Elements of class `svc-no-capture` (or `ph-no-capture`) are never recorded, `svc-mask` (or
+   * `ph-mask`) have their text masked.
+   */
+  session_recording?: SessionRecordingOptions
+  /** Never record this page, whatever the project's settings. Default false. */
+  disable_session_recording?: boolean
+  /** A session ends after this many seconds without events, or 24 hours after it began. Default 1800. */
   session_idle_timeout_seconds?: number
   /** Called once at the end of `init`, with the client. */
   loaded?: (client: C) => void
   /** Log what the client does (and swallows) to the console. Default false. */
   debug?: boolean
+}
+
+/** Option `session_recording` of `init`. */
+export interface SessionRecordingOptions {
+  /** Mask what is typed into inputs other than passwords (which are always masked). Default true. */
+  maskAllInputs?: boolean
+  /** CSS selector of more elements whose text is masked (with the project's `maskTextSelector`). */
+  maskTextSelector?: string
+  /** CSS selector of more elements never recorded (with the project's `blockSelector`). */
+  blockSelector?: string
 }
 
 /** The effective configuration of a client of type `C`: defaults merged with the options given to `init`. */
@@ -59,7 +78,8 @@ export type ConfigOf<C> = Required<Omit<Options<C>, 'loaded' | 'bootstrap' | 're
   }
 
 /** Options that are off unless given: absent from the configuration then (the script tag's bytes are counted). */
-type OffByDefault = 'capture_exceptions' | 'opt_out_capturing_by_default' | 'advanced_disable_flags' | 'debug'
+type OffByDefault =
+  'capture_exceptions' | 'opt_out_capturing_by_default' | 'advanced_disable_flags' | 'debug' | 'session_recording' | 'disable_session_recording'
 
 export const DEFAULTS: ConfigOf<unknown> = {
   token: '',

@@ -18,14 +18,18 @@ export function isValidId(id: unknown): id is string {
   return typeof id === 'string' && !/^\s*(undefined|null|distinct_?id|\$posthog_cookieless|\[object object\])?\s*$/i.test(id)
 }
 
+/** When a UUIDv7 was made (ms): its first 48 bits. A session id is one, so it tells when its session began. */
+export const uuidTime = (id: string): number => parseInt(id.slice(0, 8) + id.slice(9, 13), 16)
+
 /**
- * The session id: kept while the user is active, replaced after `idleMs` without events.
+ * The session id: kept while the user is active, replaced after `idleMs` without events or 24 hours after it
+ * began (as posthog-js does, so that a tab left open for days is not one endless recording).
  * Stored as `[last activity ms, id]`. `touch` records activity (events do; reads don't).
  */
 export function sessionId(p: Persistence, idleMs: number, touch: boolean): string {
   const now = Date.now()
   const s = p.get<[number, string]>('$sesid')
-  const alive = s && now - s[0] <= idleMs
+  const alive = s && now - s[0] <= idleMs && now - uuidTime(s[1]) < 864e5
   const id = alive ? s[1] : uuidv7()
   if (touch || !alive) p.set({ $sesid: [now, id] })
   return id

@@ -32,12 +32,21 @@ export function backoff(n: number): number {
 }
 
 /**
- * The event queue. Every event is written to storage (`kv`) before any send and removed only after
+ * A queue of events for one endpoint (`/e/` for events, `/s/` for session replay's `$snapshot` batches,
+ * which go `batch` = 1 a request since each is up to 0.9 MB, `max` 100 kept). Every event is written to storage (`kv`) before any send and removed only after
  * a 2xx (or a 4xx other than 429, which no retry can fix), so a reload or an outage loses nothing:
  * the next client over the same storage sends what is left. Network errors, 5xx and 429 are retried
  * with exponential back-off and jitter.
  */
-export function createQueue(url: string, token: string, kv: KV | undefined, key: string, log: (...a: unknown[]) => void): Queue {
+export function createQueue(
+  url: string,
+  token: string,
+  kv: KV | undefined,
+  key: string,
+  log: (...a: unknown[]) => void,
+  batch = BATCH,
+  max = MAX_QUEUE,
+): Queue {
   let q: CaptureEvent[] = []
   try {
     const stored = JSON.parse(kv?.get(key) || '[]')
@@ -55,7 +64,13 @@ export function createQueue(url: string, token: string, kv: KV | undefined, key:
       if (q.length) kv?.set(key, JSON.stringify(q))
       else kv?.del(key)
     } catch {
-      // storage full or gone: the memory queue still works
+      // Storage full or gone: the memory queue still works. What was stored before is removed, so that a
+      // stale copy is not sent again with the next page load, and the room goes to the other queue.
+      try {
+        kv?.del(key)
+      } catch {
+        // gone
+      }
     }
   }
   const remove = (done: Set<string>) => {
@@ -90,10 +105,10 @@ export function createQueue(url: string, token: string, kv: KV | undefined, key:
 
   const send = async () => {
     while (q.length) {
-      const batch = q.slice(0, BATCH)
-      const ids = new Set(batch.map((e) => e.uuid))
+      const some = q.slice(0, batch)
+      const ids = new Set(some.map((e) => e.uuid))
       ids.forEach((id) => inflight.add(id))
-      const status = await post(batch)
+      const status = await post(some)
       ids.forEach((id) => inflight.delete(id))
       if (status >= 200 && status < 300) {
         failures = 0
@@ -124,9 +139,10 @@ export function createQueue(url: string, token: string, kv: KV | undefined, key:
   return {
     add(ev) {
       q.push(ev)
-      if (q.length > MAX_QUEUE) q = q.slice(-MAX_QUEUE)
+      if (q.length > max) q = q.slice(-max)
       save()
-      if (q.length >= BATCH && !failures) flush()
+      // A hidden page may be going away (`pagehide` follows): what is added then waits for `unload`'s sendBeacon.
+      if (q.length >= batch && !failures && document.visibilityState !== 'hidden') flush()
       else schedule(FLUSH_MS)
     },
     flush,
@@ -134,11 +150,11 @@ export function createQueue(url: string, token: string, kv: KV | undefined, key:
       // During an outage keep everything stored for the next page load rather than lose it to a beacon.
       if (failures) return
       const rest = q.filter((e) => !inflight.has(e.uuid))
-      for (let i = 0; i < rest.length; i += BATCH) {
-        const batch = rest.slice(i, i + BATCH)
+      for (let i = 0; i < rest.length; i += batch) {
+        const some = rest.slice(i, i + batch)
         try {
           // A string body goes as text/plain: a CORS-simple request, no preflight, uncompressed.
-          if (navigator.sendBeacon(url, body(batch))) remove(new Set(batch.map((e) => e.uuid)))
+          if (navigator.sendBeacon(url, body(some))) remove(new Set(some.map((e) => e.uuid)))
         } catch {
           // no sendBeacon: the events stay stored and go with the next page load
         }

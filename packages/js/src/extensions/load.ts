@@ -7,4 +7,5 @@ import type { ChunkLoader } from '../core/client'
 export const loadChunk: ChunkLoader = async (name) => {
   if (name === 'exceptions') return (await import('./exceptions')).default
   if (name === 'surveys') return (await import('./surveys')).default
+  if (name === 'replay') return (await import('./replay')).default
 }

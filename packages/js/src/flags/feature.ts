@@ -77,7 +77,11 @@ export function flags(c: Client): Feature<FlagsApi> {
   /** Flag values from the server, the bootstrap, the cache and overrides (`flagStore` is its public face). */
   const store = createFlagStore()
 
-  /** `POST /flags/?v=2` for the current user, and what it answers into the flag store. */
+  /**
+   * `POST /flags/?v=2&config=true` for the current user, and what it answers into the flag store; with
+   * `config=true` the answer also carries the project's configuration (`sessionRecording`, ...), announced as
+   * `remoteConfig` before `featureFlagsLoaded`.
+   */
   const request = (): Promise<void> => {
     const p = c._storage
     const did = c.get_distinct_id()
@@ -92,7 +96,7 @@ export function flags(c: Client): Feature<FlagsApi> {
       ...(anon ? { $anon_distinct_id: anon } : {}),
     })
     return fetchJson(
-      c.config.api_host + '/flags/?v=2',
+      c.config.api_host + '/flags/?v=2&config=true',
       { method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
       c.config.feature_flag_request_timeout_ms,
     ).then((r) => void c._try(() => answered(r, did, anon)))
@@ -112,6 +116,7 @@ export function flags(c: Client): Feature<FlagsApi> {
         ...(anon && c._storage.get(ANON) === anon ? { [ANON]: undefined } : {}),
       })
       store._update({ _base: base, source: 'server', error: partial ? 'errors_while_computing_flags' : undefined })
+      c._bus.emit('remoteConfig', r.json)
     }
     c._bus.emit('featureFlagsLoaded', store.getSnapshot())
   }

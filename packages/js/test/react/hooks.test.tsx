@@ -264,7 +264,7 @@ describe('ServiceProvider', () => {
     expect(container.textContent).toBe('false') // bootstrapped
     await act(() => settle())
     expect(net.flagRequests(tok)).toHaveLength(1)
-    expect(net.flagRequests(tok)[0].url).toBe('https://svc.example.com/flags/?v=2')
+    expect(net.flagRequests(tok)[0].url).toBe('https://svc.example.com/flags/?v=2&config=true')
     expect(container.textContent).toBe('true')
   })
 

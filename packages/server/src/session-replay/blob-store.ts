@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, Executor } from '../db/schema';
 
 /**
  * Where session replay's compressed blocks keep their bytes, by key. Keys are made by the service (`blockKey`), never
@@ -12,6 +12,12 @@ export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | undefined>;
   delete(keys: string[]): Promise<void>;
+  /**
+   * A store in the service's database writes and deletes in the caller's transaction instead, so that a block's bytes
+   * and its rows commit together (one commit, one fsync on SQLite, and nothing left behind by a failure).
+   */
+  putIn?(tx: Executor, key: string, bytes: Uint8Array): Promise<void>;
+  deleteIn?(tx: Executor, keys: string[]): Promise<void>;
 }
 
 /** A new block's key: its project, then a random id (files spread over 256 folders a project). */
@@ -29,8 +35,12 @@ const DELETE_CHUNK = 500;
 export class DatabaseBlobStore implements BlobStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async put(key: string, bytes: Uint8Array): Promise<void> {
-    await this.db
+  put(key: string, bytes: Uint8Array): Promise<void> {
+    return this.putIn(this.db, key, bytes);
+  }
+
+  async putIn(tx: Executor, key: string, bytes: Uint8Array): Promise<void> {
+    await tx
       .insertInto('replay_blobs')
       .values({ key, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), created_at: new Date().toISOString() })
       .execute();
@@ -41,9 +51,13 @@ export class DatabaseBlobStore implements BlobStore {
     return row?.bytes;
   }
 
-  async delete(keys: string[]): Promise<void> {
+  delete(keys: string[]): Promise<void> {
+    return this.deleteIn(this.db, keys);
+  }
+
+  async deleteIn(tx: Executor, keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_CHUNK) {
-      await this.db
+      await tx
         .deleteFrom('replay_blobs')
         .where('key', 'in', keys.slice(i, i + DELETE_CHUNK))
         .execute();

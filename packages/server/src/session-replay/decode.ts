@@ -1,4 +1,6 @@
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { parseJsonBytes } from '../http/sliced-json';
 import { isObject, jsonDepthExceeds, type Properties } from '../json';
 import { Slices } from '../turns';
 
@@ -32,6 +34,10 @@ const MAX_BATCH_BYTES = 256 * 1024 * 1024;
  */
 const MAX_EVENT_DEPTH = 3000;
 
+/** Compressed fields up to this size are inflated on the event loop (well under a millisecond); larger ones in the thread pool. */
+const SMALL_FIELD_BYTES = 32 * 1024;
+const gunzipAsync = promisify(zlib.gunzip);
+
 class Undecodable extends Error {}
 
 /** Budget of decompressed bytes, shared by one batch's fields. */
@@ -39,19 +45,24 @@ interface Budget {
   left: number;
 }
 
-/** A field posthog-js compressed: each char code is a byte of gzip, which holds the field's JSON. */
-function inflate(value: unknown, budget: Budget): unknown {
+/**
+ * A field posthog-js compressed: each char code is a byte of gzip, which holds the field's JSON. A large one (a full
+ * snapshot of a big page) is inflated in the thread pool and parsed in slices (`sliced-json.ts`).
+ */
+async function inflate(value: unknown, budget: Budget): Promise<unknown> {
   if (typeof value !== 'string') return value;
+  const gzip = Buffer.from(value, 'latin1');
+  const options = { maxOutputLength: Math.min(MAX_FIELD_BYTES, Math.max(budget.left, 1)) };
   let bytes: Buffer;
   try {
-    bytes = gunzipSync(Buffer.from(value, 'latin1'), { maxOutputLength: Math.min(MAX_FIELD_BYTES, Math.max(budget.left, 1)) });
+    bytes = gzip.length <= SMALL_FIELD_BYTES ? zlib.gunzipSync(gzip, options) : await gunzipAsync(gzip, options);
   } catch {
     throw new Undecodable();
   }
   budget.left -= bytes.length;
   if (budget.left < 0) throw new Undecodable();
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return await parseJsonBytes(bytes);
   } catch {
     throw new Undecodable();
   }
@@ -61,15 +72,15 @@ const MUTATION_FIELDS = ['texts', 'attributes', 'removes', 'adds'] as const;
 const STYLESHEET_FIELDS = ['adds', 'removes'] as const;
 
 /** An event with its compressed fields decoded and its `cv` marker dropped; a plain event as it came. */
-function decodeEvent(event: Properties & { timestamp: number; type: number }, budget: Budget): RrwebEvent {
+async function decodeEvent(event: Properties & { timestamp: number; type: number }, budget: Budget): Promise<RrwebEvent> {
   if (event.cv === undefined) return event;
   const { cv, ...plain } = event;
   if (cv !== COMPRESSED) throw new Undecodable();
-  if (plain.type === EventType.FullSnapshot) return { ...plain, data: inflate(plain.data, budget) };
+  if (plain.type === EventType.FullSnapshot) return { ...plain, data: await inflate(plain.data, budget) };
   if (plain.type === EventType.IncrementalSnapshot && isObject(plain.data)) {
     const fields = plain.data.source === Source.Mutation ? MUTATION_FIELDS : plain.data.source === Source.StyleSheetRule ? STYLESHEET_FIELDS : [];
     const data: Properties = { ...plain.data };
-    for (const field of fields) if (data[field] !== undefined) data[field] = inflate(data[field], budget);
+    for (const field of fields) if (data[field] !== undefined) data[field] = await inflate(data[field], budget);
     return { ...plain, data };
   }
   return plain;
@@ -98,7 +109,7 @@ export async function decodeSnapshots(lists: readonly unknown[][]): Promise<Deco
         continue;
       }
       try {
-        const event = decodeEvent(item, budget);
+        const event = await decodeEvent(item, budget);
         if (jsonDepthExceeds(event, MAX_EVENT_DEPTH)) throw new Undecodable();
         result.events.push(event);
       } catch (error) {

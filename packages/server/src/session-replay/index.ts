@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { IngestService } from '../capture/ingest';
 import { DEFAULT_REPLAY_RETENTION_DAYS } from '../config';
-import type { Core, ServerModule } from '../module';
+import type { Core, RouteContext, ServerModule } from '../module';
 import { blobStoreOf } from './blob-store';
 import { sessionEventsStep } from './events-step';
 import { replayIngestRoutes } from './ingest-route';
 import { recorderScriptRoutes } from './recorder-scripts';
 import { RECORDING_ACTIVITY, RecordingsService } from './recordings';
 import { ReplayRemoteConfigs } from './remote-config';
+import { ReplayRetentionJob } from './retention-job';
 import { recordingRoutes } from './routes';
 import { ReplaySettingsService, SETTINGS_ACTIVITY } from './settings-service';
 import { replaySettingsRoutes } from './settings-routes';
@@ -41,5 +42,8 @@ export const sessionReplayModule = {
     await app.register(recordingRoutes, context);
     await app.register(recorderScriptRoutes);
   },
+  // Accepted batches are stored before the database closes.
+  close: ({ replayStorage }: { replayStorage: ReplayStorage }) => replayStorage.close(),
+  jobs: ({ services, log }: RouteContext<{ replayStorage: ReplayStorage }>) => [new ReplayRetentionJob(services.replayStorage, log)],
   activityKinds: { [SETTINGS_ACTIVITY]: { object: 'session_recording' }, [RECORDING_ACTIVITY]: { object: 'session_recording' } },
 } satisfies ServerModule;

@@ -1,15 +1,28 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { GroupCommit, QueueFullError } from '../capture/group-commit';
 import type { Db } from '../db/database';
+import type { Executor } from '../db/schema';
+import { OverloadedError } from '../errors';
 import { Slices } from '../turns';
 import { blockKey, type BlobStore } from './blob-store';
 import type { RrwebEvent } from './decode';
 import { batchMetadata } from './metadata';
-import { addBlockToSession, addSessionUrls, personOf, recordingIdOf } from './session-rows';
+import { addBlockToSession, addSessionUrls, personOf, recordingIdOf, type BlockMetadata } from './session-rows';
 import { mergeBlocks } from './snapshot-merge';
 
-const compress = promisify(zlib.brotliCompress);
-const decompress = promisify(zlib.brotliDecompress);
+const compressAsync = promisify(zlib.brotliCompress);
+const decompressAsync = promisify(zlib.brotliDecompress);
+
+/**
+ * Blocks up to this size (most: a batch of 2 s is some kilobytes) are compressed and read on the event loop, in well
+ * under a millisecond; larger ones in libuv's thread pool, which costs a hop each way but holds nothing up.
+ */
+const SMALL_BLOCK_BYTES = 64 * 1024;
+
+const compress = (text: Buffer, options: zlib.BrotliOptions) =>
+  text.length <= SMALL_BLOCK_BYTES ? zlib.brotliCompressSync(text, options) : compressAsync(text, options);
+const decompress = (bytes: Uint8Array) => (bytes.length <= SMALL_BLOCK_BYTES / 4 ? zlib.brotliDecompressSync(bytes) : decompressAsync(bytes));
 
 /** One `$snapshot` event of a request, its rrweb events decoded. */
 export interface SnapshotPart {
@@ -35,8 +48,9 @@ const BROTLI = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
 };
 
-/** A block prepared to store: its bytes already in the blob store under `key`. */
+/** A block prepared to store: its metadata, and its bytes (under `key`; already written to a blob store outside the database). */
 interface Prepared {
+  projectId: number;
   batch: SnapshotBatch;
   recordingId: string;
   /** The distinct id that owns the recording's row. */
@@ -44,11 +58,22 @@ interface Prepared {
   personId: number | undefined;
   /** Where its bytes are; undefined when every event of its parts was skipped (only the counts are stored). */
   key: string | undefined;
+  /** Its bytes, when the blob store writes them in the rows' transaction (`BlobStore.putIn`). */
+  data: Uint8Array | undefined;
   parts: SnapshotPart[];
-  bytes: number;
+  /** Its share of its session's metadata (`bytes`: the block's compressed size). */
+  meta: BlockMetadata;
   first: number;
   last: number;
 }
+
+/**
+ * Blocks per transaction: concurrent requests' blocks share one (and its fsync). On SQLite, whose statements run on the
+ * event loop, fewer, so that a commit holds it for a few milliseconds at most.
+ */
+const BLOCKS_PER_COMMIT = { sqlite: 50, postgres: 500 };
+/** Blocks accepted but not yet committed above which `/s/` answers 503 (the client keeps its batches and retries). */
+const MAX_PENDING_BLOCKS = 5000;
 
 /** Sessions deleted per round of the retention sweep. */
 const SWEEP_ROUND = 100;
@@ -56,19 +81,27 @@ const SWEEP_ROUND = 100;
 /**
  * Session replay's storage. A request's batch of one session and window is one block: the decoded rrweb events as
  * lines of `<timestamp>\t<event JSON>`, brotli-compressed, in the blob store, with a row in `replay_blocks` (its first
- * and last event times) and the session's metadata merged into `replay_sessions`. The blob is written first, then the
- * rows in one transaction: a batch is acknowledged only once both are stored. A `$snapshot` event's uuid is kept in
+ * and last event times) and the session's metadata merged into `replay_sessions`. A file is written first, then the
+ * rows in one transaction (the database's store writes its blob in that transaction): a batch is acknowledged only
+ * once both are stored. A `$snapshot` event's uuid is kept in
  * `replay_batches`, so a batch sent twice is stored once. Reading merges the blocks back into one stream in timestamp
  * order (`snapshot-merge.ts`), whatever order they arrived in.
  */
 export class ReplayStorage {
+  private readonly writer: GroupCommit<Prepared>;
+
   constructor(
     private readonly db: Db,
     readonly blobs: BlobStore,
     private readonly options: { retentionDays: number },
-  ) {}
+  ) {
+    this.writer = new GroupCommit((blocks) => this.commit(blocks), { maxPending: MAX_PENDING_BLOCKS, maxPerCommit: BLOCKS_PER_COMMIT[db.dialect] });
+  }
 
-  /** Stores each batch as a block (batches already stored left out); resolves once all are stored. */
+  /**
+   * Stores each batch as a block (batches already stored left out); resolves once all are stored, in a transaction
+   * shared with other requests' blocks (group commit). 503 `overloaded` when too many blocks are waiting.
+   */
   async store(projectId: number, batches: readonly SnapshotBatch[]): Promise<void> {
     const prepared: Prepared[] = [];
     try {
@@ -76,24 +109,34 @@ export class ReplayStorage {
         const block = await this.prepare(projectId, batch);
         if (block) prepared.push(block);
       }
-      if (!prepared.length) return;
-      // In one order, so that two requests naming the same sessions on PostgreSQL lock their rows without a deadlock.
-      prepared.sort((a, b) => (a.recordingId < b.recordingId ? -1 : a.recordingId > b.recordingId ? 1 : 0));
-      const unused = await this.db.kysely.transaction().execute(async (tx) => {
-        const now = new Date().toISOString();
-        const left: string[] = [];
-        for (const block of prepared) {
-          if (!(await this.record(tx, projectId, block, now)) && block.key) left.push(block.key);
-        }
-        return left;
-      });
-      await this.blobs.delete(unused);
+      if (prepared.length) await this.writer.write(prepared);
     } catch (error) {
-      // The rows were not stored: their blobs would be read by nothing.
-      const keys = prepared.flatMap((block) => (block.key ? [block.key] : []));
+      // The rows were not stored: their files would be read by nothing.
+      const keys = prepared.flatMap((block) => (block.key && !block.data ? [block.key] : []));
       await this.blobs.delete(keys).catch(() => undefined);
+      if (error instanceof QueueFullError) throw new OverloadedError('The service is busy storing recordings. Retry in a moment.');
       throw error;
     }
+  }
+
+  /** Stops taking batches and waits until every accepted one is stored. */
+  close(): Promise<void> {
+    return this.writer.close();
+  }
+
+  /** Commits blocks in one transaction; then removes the files of those whose batches were all stored already. */
+  private async commit(blocks: Prepared[]): Promise<void> {
+    // In one order, so that transactions naming the same sessions on PostgreSQL (other instances') lock their rows without a deadlock.
+    const sorted = [...blocks].sort((a, b) => a.projectId - b.projectId || (a.recordingId < b.recordingId ? -1 : a.recordingId > b.recordingId ? 1 : 0));
+    const unused = await this.db.kysely.transaction().execute(async (tx) => {
+      const now = new Date().toISOString();
+      const left: string[] = [];
+      for (const block of sorted) {
+        if (!(await this.record(tx, block, now)) && block.key && !block.data) left.push(block.key);
+      }
+      return left;
+    });
+    await this.blobs.delete(unused).catch(() => undefined);
   }
 
   /** Which recording a batch goes to, its parts not stored yet, and its block written to the blob store. */
@@ -127,16 +170,26 @@ export class ReplayStorage {
     const known = new Set(stored.map((row) => row.batch_id));
     const parts = batch.parts.filter((part) => !known.has(part.batchId) && (part.events.length || part.skipped));
     if (!parts.length) return undefined;
-    if (!parts.some((part) => part.events.length)) return { batch, recordingId, ownerId, personId, key: undefined, parts, bytes: 0, first: 0, last: 0 };
-    const { bytes, first, last } = await this.encode(parts);
+    const events = parts.flatMap((part) => part.events);
+    const meta = {
+      ...batchMetadata(events, parts.find((part) => part.currentUrl)?.currentUrl),
+      events: events.length,
+      skipped: parts.reduce((sum, part) => sum + part.skipped, 0),
+      bytes: 0,
+    };
+    const block = { projectId, batch, recordingId, ownerId, personId, parts, meta };
+    if (!events.length) return { ...block, key: undefined, data: undefined, first: 0, last: 0 };
+    const { bytes, first, last } = await this.encode(events);
+    meta.bytes = bytes.length;
     const key = blockKey(projectId);
+    if (this.blobs.putIn) return { ...block, key, data: bytes, first, last };
     await this.blobs.put(key, bytes);
-    return { batch, recordingId, ownerId, personId, key, parts, bytes: bytes.length, first, last };
+    return { ...block, key, data: undefined, first, last };
   }
 
   /** The block's bytes: its events' lines in timestamp order (a batch's own order kept among equal times). */
-  private async encode(parts: SnapshotPart[]): Promise<{ bytes: Uint8Array; first: number; last: number }> {
-    const events = parts.flatMap((part) => part.events).sort((a, b) => a.timestamp - b.timestamp);
+  private async encode(unsorted: RrwebEvent[]): Promise<{ bytes: Uint8Array; first: number; last: number }> {
+    const events = [...unsorted].sort((a, b) => a.timestamp - b.timestamp);
     const lines: string[] = [];
     const slices = new Slices();
     await slices.begin();
@@ -150,7 +203,8 @@ export class ReplayStorage {
   }
 
   /** The block's rows, in the transaction; false when all its batches were stored meanwhile (its blob is then unused). */
-  private async record(tx: Parameters<typeof addBlockToSession>[0], projectId: number, block: Prepared, now: string): Promise<boolean> {
+  private async record(tx: Executor, block: Prepared, now: string): Promise<boolean> {
+    const { projectId } = block;
     let recordingId = block.recordingId;
     const insertBatches = async () =>
       tx
@@ -161,13 +215,7 @@ export class ReplayStorage {
         .execute();
     // A concurrent request stored the same batch: the read path drops its events' duplicates, the block is left out.
     if (!(await insertBatches()).length) return false;
-    const events = block.parts.flatMap((part) => part.events);
-    const meta = {
-      ...batchMetadata(events, block.parts.find((part) => part.currentUrl)?.currentUrl),
-      events: events.length,
-      skipped: block.parts.reduce((sum, part) => sum + part.skipped, 0),
-      bytes: block.bytes,
-    };
+    const { meta } = block;
     const owner = { projectId, sessionId: recordingId, distinctId: block.ownerId, personId: block.personId };
     const blocks = block.key ? 1 : 0;
     let seq = await addBlockToSession(tx, owner, meta, blocks, now);
@@ -180,6 +228,7 @@ export class ReplayStorage {
     }
     await addSessionUrls(tx, projectId, recordingId, meta.urls);
     if (!block.key) return false;
+    if (block.data) await this.blobs.putIn!(tx, block.key, block.data);
     await tx
       .insertInto('replay_blocks')
       .values({
@@ -189,8 +238,8 @@ export class ReplayStorage {
         window_id: block.batch.windowId,
         first_ts: block.first,
         last_ts: block.last,
-        event_count: events.length,
-        size_bytes: block.bytes,
+        event_count: meta.events,
+        size_bytes: meta.bytes,
         blob_key: block.key,
         created_at: now,
       })
@@ -236,9 +285,11 @@ export class ReplayStorage {
       await tx.deleteFrom('replay_session_urls').where('project_id', '=', projectId).where('session_id', '=', sessionId).execute();
       await tx.deleteFrom('replay_batches').where('project_id', '=', projectId).where('session_id', '=', sessionId).execute();
       const deleted = await tx.deleteFrom('replay_sessions').where('project_id', '=', projectId).where('session_id', '=', sessionId).executeTakeFirst();
-      return { keys: blocks.map((block) => block.blob_key), found: Number(deleted.numDeletedRows) > 0 };
+      const keys = blocks.map((block) => block.blob_key);
+      if (this.blobs.deleteIn) await this.blobs.deleteIn(tx, keys);
+      return { keys: this.blobs.deleteIn ? [] : keys, found: Number(deleted.numDeletedRows) > 0 };
     });
-    // After the commit: a blob whose rows are gone is read by nothing; one whose delete failed is only disk.
+    // After the commit: a file whose rows are gone is read by nothing; one whose delete failed is only disk.
     await this.blobs.delete(keys);
     return found;
   }

@@ -1,0 +1,134 @@
+import { record } from '@rrweb/record'
+import type { eventWithTime } from '@rrweb/types'
+import type { Client } from '../../core/client'
+import { uuidTime, uuidv7 } from '../../core/identity'
+import type { ReplayConfig } from '../../replay/types'
+import { jsonBytes, split } from './batches'
+import { consolePlugin, networkPlugin } from './plugins'
+
+/** Batches go to the queue this often. */
+export const FLUSH_MS = 2000
+/** No user interaction for this long: the recording pauses (nothing is sent) until the next one. */
+export const IDLE_MS = 5 * 60_000
+
+// rrweb's event types and incremental sources, as numbers (its enums would weigh on the chunk).
+const FULL_SNAPSHOT = 2
+const INCREMENTAL = 3
+const META = 4
+/** The incremental sources a user causes (mouse move and interaction, scroll, resize, input, touch, media, drag). */
+const USER_SOURCES = [1, 2, 3, 4, 5, 6, 7, 12]
+
+const isInteraction = (e: eventWithTime) => e.type === INCREMENTAL && USER_SOURCES.includes((e.data as { source: number }).source)
+
+/** This tab's id (`$window_id`), kept in sessionStorage for the tab's life. */
+function windowId(): string {
+  const key = '__svc_window_id'
+  try {
+    const id = sessionStorage.getItem(key) || uuidv7()
+    sessionStorage.setItem(key, id)
+    return id
+  } catch {
+    return uuidv7()
+  }
+}
+
+/** A selector list from the project's and the page's, or undefined when neither gives one. */
+const selectors = (...s: (string | null | undefined)[]) => s.filter(Boolean).join(',') || undefined
+
+/**
+ * The rrweb options: private by default. Passwords are always masked (rrweb keeps masking an input that was a
+ * password after its type changes), other inputs unless the page says `maskAllInputs: false`; `svc-no-capture`
+ * and `ph-no-capture` elements are blocked (rrweb records a placeholder of their size), `svc-mask` and `ph-mask`
+ * have their text masked; the project's selectors and the page's add to them. Work is bounded: mouse moves,
+ * scrolls and media are throttled, an input records its last value only, and what a replay does not need
+ * (scripts, comments, head meta) is left out.
+ */
+export function rrwebOptions(cfg: ReplayConfig, apiHost: string) {
+  const o = cfg.options ?? {}
+  return {
+    maskAllInputs: o.maskAllInputs !== false,
+    maskInputOptions: { password: true },
+    blockClass: /^(svc|ph)-no-capture$/,
+    blockSelector: selectors(cfg.masking?.blockSelector, o.blockSelector),
+    maskTextClass: /^(svc|ph)-mask$/,
+    maskTextSelector: selectors(cfg.masking?.maskTextSelector, o.maskTextSelector),
+    recordCanvas: !!cfg.recordCanvas,
+    sampling: { mousemove: 50, scroll: 150, media: 800, input: 'last' as const, ...(cfg.recordCanvas ? { canvas: 4 } : {}) },
+    dataURLOptions: { type: 'image/webp', quality: 0.4 },
+    slimDOMOptions: 'all' as const,
+    inlineStylesheet: true,
+    collectFonts: false,
+    plugins: [...(cfg.consoleLogRecordingEnabled ? [consolePlugin()] : []), ...(cfg.networkTiming ? [networkPlugin(apiHost)] : [])],
+  }
+}
+
+/**
+ * Records this page with rrweb and sends what it records as `$snapshot` events (through the client's queue for
+ * `/s/`, which keeps them across failed sends): every 2 s and on `pagehide`, each under 0.9 MB, not before the
+ * session has lasted `minimumDurationMilliseconds` (until then they are kept). After 5 minutes without user
+ * interaction the recording pauses; the next interaction resumes it with a full snapshot, in a new session if
+ * the client's session ended meanwhile (30 idle minutes, or 24 hours). Returns what stops it.
+ */
+export function startRecording(client: Client, cfg: ReplayConfig): () => void {
+  const tab = windowId()
+  const minMs = Number(cfg.minimumDurationMilliseconds) || 0
+  let session = client.get_session_id()
+  let buffer: eventWithTime[] = []
+  let lastActive = Date.now()
+  let idle = false
+  let href = location.href
+
+  /** Hands the buffered events of the current session to the queue, in batches under 0.9 MB. */
+  const flush = () => {
+    if (!idle && Date.now() - lastActive > IDLE_MS) idle = true
+    if (!buffer.length || Date.now() - uuidTime(session) < minMs) return
+    const events = buffer
+    buffer = []
+    for (const batch of split(events, jsonBytes))
+      client.capture('$snapshot', { $snapshot_data: batch.events, $session_id: session, $window_id: tab, $snapshot_bytes: batch.bytes })
+  }
+
+  const emit = (e: eventWithTime) => {
+    if (isInteraction(e)) {
+      lastActive = e.timestamp
+      if (idle) {
+        // Back from idle: the recording resumes with a full snapshot, which holds what this interaction did (a
+        // new session's, taken by the `sessionId` listener, if the client's session ended meanwhile).
+        idle = false
+        if (client.get_session_id() === session) record.takeFullSnapshot()
+        return
+      }
+    } else if (!idle && e.timestamp - lastActive > IDLE_MS) {
+      idle = true
+      flush()
+    }
+    // Idle: paused, but a full snapshot (taken on resuming) starts what comes next.
+    if (!idle || e.type === META || e.type === FULL_SNAPSHOT) buffer.push(e)
+    // A new address without a new document (history.pushState): said as posthog-js says it, for the URLs visited.
+    if (href !== location.href && e.type !== META) {
+      href = location.href
+      record.addCustomEvent('$url_changed', { href })
+    }
+  }
+
+  const stopRecord = record({ emit, errorHandler: () => true, ...rrwebOptions(cfg, client.config.api_host) })
+  const timer = setInterval(flush, FLUSH_MS)
+  const stops = [
+    // A new session: what was recorded goes out under the old one, then a full snapshot starts the new one.
+    client.on('sessionId', (id) => {
+      if (id === session) return
+      flush()
+      buffer = []
+      session = id
+      lastActive = Date.now()
+      record.takeFullSnapshot()
+    }),
+    client.on('unload', flush),
+  ]
+  return () => {
+    clearInterval(timer)
+    stops.forEach((stop) => stop())
+    stopRecord?.()
+    flush()
+  }
+}
