@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic } from './support/browser';
+import { root } from './support/service';
 import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and the service's JSON */
@@ -10,11 +11,16 @@ import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/
 // The web app's Replays (issue 33) in Chromium against a started service: the official posthog-js (its bundle with the
 // recorder, default options) records a checkout on a page of its own to the service's /s/; the recording is listed,
 // plays in the app's player to the same text as the page had, with the session's pageview and clicks on its timeline;
-// the settings section reads and saves the project's settings; a recording is deleted. The tests build on each other.
+// the settings section reads and saves the project's settings; the replay is reached from the session's error and the
+// person's page; a recording is deleted; and service-js (its script-tag build, which fetches its recorder from the
+// service) records the same checkout, which plays to the same text. The tests build on each other.
 const posthogDist = join(dirname(createRequire(import.meta.url).resolve('posthog-js/package.json')), 'dist');
+/** service-js's build (`npm test -w e2e` builds it first): its script-tag bundle fetches the recorder from the service. */
+const serviceJsDist = join(root, 'packages', 'js', 'dist');
 const PASSWORD = 'hunter2-never-stored';
 
-const shop = (host: string, token: string) => `<!doctype html>
+/** The shop's page, with the client's script: posthog-js (`/array.full.js`) or service-js (`/service.iife.js`). */
+const shop = (client: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Checkout</title><link rel="icon" href="data:,">
 <style>body{font:16px system-ui;margin:24px}#cart li{margin:4px 0}</style></head>
 <body>
@@ -25,9 +31,9 @@ const shop = (host: string, token: string) => `<!doctype html>
   <label>Password <input id="password" type="password"></label>
   <button id="add">Add a blue mug</button>
   <button id="pay">Pay now</button>
-  <script src="/array.full.js"></script>
+  ${client}
   <script>
-    posthog.init(${JSON.stringify(token)}, { api_host: ${JSON.stringify(host)}, person_profiles: 'always', request_batching: false, opt_out_useragent_filter: true })
+    const client = window.posthog ?? window.service
     document.getElementById('add').onclick = () => {
       const li = document.createElement('li')
       li.textContent = 'Blue mug × 1 — €12.00'
@@ -37,14 +43,15 @@ const shop = (host: string, token: string) => `<!doctype html>
     document.getElementById('pay').onclick = () => {
       document.getElementById('status').textContent = 'Paid: your order 1042 is on its way.'
       document.getElementById('cart').replaceChildren()
-      posthog.capture('order_paid', { order: 1042 })
-      posthog.captureException(new Error('Receipt printer offline'))
+      client.capture('order_paid', { order: 1042 })
+      client.captureException(new Error('Receipt printer offline'))
     }
   </script>
 </body></html>`;
 
 let app: WebApp;
 let site: { url: string; close: () => Promise<void> };
+let serviceSite: { url: string; close: () => Promise<void> };
 let context: BrowserContext;
 let page: Page;
 let projectId: number;
@@ -57,7 +64,10 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 beforeAll(async () => {
   app = await startWebApp();
   projectId = app.svc.projectId;
-  site = await serveStatic(posthogDist, { '/': shop(app.base, app.svc.token) });
+  const init = (global: string) =>
+    `<script>${global}.init(${JSON.stringify(app.svc.token)}, { api_host: ${JSON.stringify(app.base)}, person_profiles: 'always', request_batching: false, opt_out_useragent_filter: true })</script>`;
+  site = await serveStatic(posthogDist, { '/': shop(`<script src="/array.full.js"></script>${init('posthog')}`) });
+  serviceSite = await serveStatic(serviceJsDist, { '/': shop(`<script src="/service.iife.js"></script>${init('window.service')}`) });
   const signup = await fetch(`${app.base}/api/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: app.base },
@@ -71,6 +81,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
+  await serviceSite?.close();
   await app?.stop();
 });
 
@@ -187,5 +198,29 @@ describe('Replays in the web app', () => {
     expect(await snapshotsOf(sessionId)).toBe('');
     // Recording is on: the empty list says sessions are on their way.
     await page.getByText(/^Recording is on:/).waitFor();
+  });
+
+  it('plays a session recorded by service-js (its script-tag build and recorder) to the same text as the page had', async () => {
+    const shopPage = await context.newPage();
+    await shopPage.goto(serviceSite.url);
+    await shopPage.waitForFunction(() => (window as any).service?.sessionRecordingStarted?.() === true, undefined, { timeout: 20_000 });
+    await shopPage.click('#password');
+    await shopPage.keyboard.type(PASSWORD);
+    await shopPage.click('#add');
+    await shopPage.getByText('One item in your cart.').waitFor();
+    await shopPage.click('#pay');
+    await shopPage.getByText('Paid: your order 1042').waitFor();
+    const text = normalize(await shopPage.locator('body').innerText());
+    const id: string = await shopPage.evaluate(() => (window as any).service.get_session_id());
+    await expect.poll(() => snapshotsOf(id), { timeout: 20_000, interval: 500 }).toContain('1042 is on its way');
+    await shopPage.close();
+    expect(await snapshotsOf(id)).not.toContain(PASSWORD);
+
+    await page.goto(`/project/${projectId}/replays/${id}`);
+    const frame = page.frameLocator('.replay-frame iframe');
+    await frame.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await page.getByRole('slider', { name: 'Position in the recording' }).focus();
+    await page.keyboard.press('End');
+    await expect.poll(async () => normalize(await frame.locator('body').innerText())).toBe(text);
   });
 });
