@@ -76,6 +76,9 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
       mouseTail: false,
       triggerFocus: false,
       UNSAFE_replayCanvas: false,
+      // A seek applies the changes up to that time straight to the page: rrweb's virtual DOM for them now and then left
+      // out a change (a node it had added "not found" by the next change), so the frame at the end differed from the page.
+      useVirtualDom: false,
     });
     replayer.current = r;
     // The recorded page is a frame of the app's page: named for screen readers.
