@@ -8,6 +8,7 @@ import { eventRoutes } from './features/events/routes';
 import { experimentRoutes } from './features/experiments/routes';
 import { flagRoutes } from './features/flags/routes';
 import { personRoutes } from './features/persons/routes';
+import { replayRoutes } from './features/replays/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { RouteError } from './layout/route-error';
@@ -24,6 +25,7 @@ const routeTree = rootRoute.addChildren([
       ...experimentRoutes,
       ...surveyRoutes,
       ...errorRoutes,
+      ...replayRoutes,
       ...eventRoutes,
       ...personRoutes,
       ...activityRoutes,

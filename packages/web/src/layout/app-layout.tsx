@@ -17,6 +17,7 @@ export const SECTIONS = [
   { path: 'experiments', label: 'Experiments' },
   { path: 'surveys', label: 'Surveys' },
   { path: 'error_tracking', label: 'Errors' },
+  { path: 'replays', label: 'Replays' },
   { path: 'events', label: 'Events' },
   { path: 'persons', label: 'People' },
   { path: 'activity', label: 'Activity' },

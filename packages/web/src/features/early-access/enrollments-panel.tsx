@@ -1,4 +1,19 @@
-import { Anchor, Button, Card, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
@@ -10,6 +25,7 @@ import { toast } from '../../components/toast';
 import { earlyAccessApi, earlyAccessQueries, enrollmentsChanged } from './api';
 import { personApi } from '../persons/api';
 import { Pager } from '../../components/list';
+import { replaysUrl } from '../replays/filters';
 
 const TimeChart = lazy(() => import('../../components/time-chart'));
 
@@ -191,6 +207,9 @@ export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: 
                   <Table.Th>Person</Table.Th>
                   <Table.Th>Stage when they chose</Table.Th>
                   <Table.Th>When</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Replays</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -203,6 +222,18 @@ export function EnrollmentsPanel({ projectId, feature, writable }: { projectId: 
                     </Table.Td>
                     <Table.Td>{e.stage ?? '—'}</Table.Td>
                     <Table.Td>{timeAgo(e.updated_at)}</Table.Td>
+                    <Table.Td>
+                      {e.person_id && (
+                        <Anchor
+                          component={Link}
+                          to={replaysUrl(projectId, { person_id: e.person_id })}
+                          size="sm"
+                          aria-label={`Replays of ${e.distinct_id ?? 'this person'}`}
+                        >
+                          Replays
+                        </Anchor>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

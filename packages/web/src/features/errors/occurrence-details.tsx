@@ -1,4 +1,7 @@
-import { Badge, Group, Paper, Table, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Table, Text, Timeline, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useProjectId } from '../../api/hooks';
+import { replayUrl } from '../replays/filters';
 import { formatTime, show } from '../../components/format';
 import { stepsOf, type ErrorEvent } from './types';
 
@@ -18,6 +21,8 @@ export function Context({ event }: { event: ErrorEvent }) {
     ['OS', join(p.$os, p.$os_version)],
     ['Level', text(p.$exception_level)],
   ];
+  const projectId = useProjectId();
+  const session = text(p.$session_id);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="context-title">
       <Title order={2} size="h5" id="context-title" mb="xs">
@@ -35,6 +40,18 @@ export function Context({ event }: { event: ErrorEvent }) {
                 <Table.Td className="mono wrap-anywhere">{v}</Table.Td>
               </Table.Tr>
             ))}
+          {session && (
+            <Table.Tr>
+              <Table.Th w={80} fw={500} c="dimmed" scope="row">
+                Replay
+              </Table.Th>
+              <Table.Td>
+                <Anchor component={Link} to={replayUrl(projectId, session, event.timestamp)} size="sm">
+                  Watch the session
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          )}
         </Table.Tbody>
       </Table>
     </Paper>

@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, Card, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { timeAgo } from '../../components/format';
 import { EmptyState, ErrorState } from '../../components/states';
+import { useProjectId } from '../../api/hooks';
+import { replaysUrl } from '../replays/filters';
 import { splitText } from './flag-changes';
 import { IntervalChart } from './interval-chart';
 import {
@@ -107,6 +109,7 @@ function Results({ data, experiment }: { data: ExperimentResults; experiment: Ex
         <Stat label="Excluded (saw several variants)" value={data.excluded_multiple_variants.toLocaleString()} />
         <SampleRatioCheck data={data} />
       </SimpleGrid>
+      <VariantReplays experiment={experiment} />
       {data.srm_flagged && (
         <Alert color="orange" variant="light" title="Sample ratio mismatch: the results below are likely biased" role="alert">
           The exposures do not match the planned split ({planned}): a chi-square test gives {pIs(data.srm_p_value)}, below {data.srm_threshold}, so chance alone
@@ -146,6 +149,30 @@ function Results({ data, experiment }: { data: ExperimentResults; experiment: Ex
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** Links to the recordings of each variant's sessions: what people did with it, beside the numbers. */
+export function VariantReplays({ experiment }: { experiment: Experiment }) {
+  const projectId = useProjectId();
+  return (
+    <Group gap="xs" aria-label="Replays by variant" role="group">
+      <Text size="sm" c="dimmed">
+        Watch the sessions of
+      </Text>
+      {experiment.variants.map((v) => (
+        <Button
+          key={v.key}
+          component={Link}
+          to={replaysUrl(projectId, { flag: experiment.feature_flag_key, variant: v.key })}
+          size="compact-sm"
+          variant="default"
+          aria-label={`Replays of variant ${v.key}`}
+        >
+          {v.key}
+        </Button>
+      ))}
+    </Group>
   );
 }
 

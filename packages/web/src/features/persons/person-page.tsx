@@ -13,6 +13,7 @@ import { personLabel } from './persons-page';
 import { earlyAccessQueries } from '../early-access/api';
 import { personQueries, safeDecode } from './api';
 import { eventQueries } from '../events/api';
+import { PersonRecordings } from '../replays/person-recordings';
 
 export default function PersonPage() {
   const { distinctId: raw } = useParams({ strict: false }) as { distinctId: string };
@@ -51,6 +52,7 @@ export default function PersonPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="properties">Properties</Tabs.Tab>
           <Tabs.Tab value="events">Events</Tabs.Tab>
+          <Tabs.Tab value="recordings">Recordings</Tabs.Tab>
           <Tabs.Tab value="flags">Feature flags</Tabs.Tab>
           <Tabs.Tab value="early_access">Early access</Tabs.Tab>
         </Tabs.List>
@@ -65,6 +67,9 @@ export default function PersonPage() {
         </Tabs.Panel>
         <Tabs.Panel value="events">
           <PersonEvents projectId={projectId} distinctId={distinctId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="recordings">
+          <PersonRecordings projectId={projectId} personId={p?.id} distinctId={distinctId} />
         </Tabs.Panel>
         <Tabs.Panel value="flags">
           <PersonFlags distinctId={distinctId} />

@@ -6,6 +6,7 @@ import { CopyValue } from '../../components/copy-code';
 import { useFormErrors } from '../../components/form-errors';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { toast } from '../../components/toast';
+import { ReplaySettingsSection } from '../replays/replay-settings';
 import { InstallSection } from './install-section';
 import { Section } from './section';
 import { projectsChanged, settingsApi } from './api';
@@ -70,6 +71,7 @@ export function ProjectSettings() {
         </Stack>
       </Section>
       <InstallSection token={token} host={host} />
+      <ReplaySettingsSection projectId={project.id} />
     </Stack>
   );
 }
