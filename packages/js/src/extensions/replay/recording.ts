@@ -138,10 +138,12 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
   // 1,000-row table: some 250 ms). This observer hears of each change before rrweb's does (observers are told in
   // the order they were made, and a stopped one is not told), so a burst stops rrweb before it serializes it: the
   // recording goes on with a full snapshot when the page is idle (what the page shows then, at its true time).
+  // Not while the recording is paused (no interaction for 5 minutes): that snapshot would be sent.
   const bursts = new MutationObserver((records) => {
+    if (idle || !stopRecord) return
     let n = 0
     for (const r of records) r.addedNodes.forEach((node) => (n += 1 + ((node as Element).getElementsByTagName?.('*').length ?? 0)))
-    if (n > BURST_ELEMENTS && stopRecord) {
+    if (n > BURST_ELEMENTS) {
       stopRecord()
       stopRecord = undefined
       start()
