@@ -173,6 +173,50 @@ describe('session replay: the service-js recorder in the example app', () => {
     expect(json).not.toContain('tag-secret-42');
   }, 60_000);
 
+  it('bounded work: a burst of 3,300 elements is recorded by a full snapshot, not a mutation; a node changed without end is rate-limited', async () => {
+    const page = await chromium.newPage();
+    await page.goto(site.url);
+    await expect.poll(() => page.evaluate(() => (window as any).service.sessionRecordingStarted())).toBe(true);
+    const sid: string = await page.evaluate(() => (window as any).service.get_session_id());
+    // rrweb starts when the page is idle: its first full snapshot, then the changes
+    await page.waitForRequest(isSnapshots, { timeout: 15_000 });
+    await page.evaluate(() => {
+      const table = document.createElement('table');
+      for (let r = 0; r < 300; r++) {
+        const tr = table.insertRow();
+        for (let c = 0; c < 10; c++) tr.insertCell().textContent = `row ${r} cell ${c}`;
+      }
+      document.body.append(table);
+    });
+    const isTable = (e: any) => JSON.stringify(e).includes('row 299 cell 9');
+    // the full snapshot taken once the page is idle holds the table (its text, to replay); no mutation carries it
+    let events = await snapshotsOf(sid, (evs) => evs.some((e) => e.type === 2 && isTable(e)));
+    expect(events.filter((e) => e.type === 3 && e.data.source === 0 && isTable(e))).toEqual([]);
+
+    // a node changed each frame, 150 times: past its bucket (100, then 10 a second) its changes are dropped
+    await page.evaluate(async () => {
+      const bar = document.createElement('div');
+      document.body.append(bar);
+      for (let i = 0; i < 150; i++) {
+        await new Promise((r) => requestAnimationFrame(r));
+        bar.setAttribute('data-tick', String(i));
+      }
+      await (window as any).service.flush();
+    });
+    const ticksOf = (evs: any[]) =>
+      evs
+        .filter((e) => e.type === 3 && e.data.source === 0)
+        .flatMap((e) => e.data.attributes)
+        .filter((a: any) => a.attributes['data-tick'] !== undefined);
+    const counted = (evs: any[]) => evs.filter((e) => e.type === 5 && e.data.tag === '$mutations_rate_limited').map((e) => e.data.payload);
+    const dropped = (evs: any[]) => counted(evs).reduce((n, p) => n + p.dropped, 0);
+    events = await snapshotsOf(sid, (evs) => ticksOf(evs).length + dropped(evs) === 150);
+    const ticks = ticksOf(events);
+    expect(ticks.length).toBeGreaterThanOrEqual(100);
+    expect(dropped(events)).toBeGreaterThan(0);
+    expect(new Set(counted(events).flatMap((p) => p.nodes))).toEqual(new Set([ticks[0].id]));
+  }, 60_000);
+
   it('records nothing while the project does not record: the recorder is never downloaded', async () => {
     await svc.api(`/api/projects/${svc.projectId}/session_recording_settings/`, { method: 'PATCH', body: { enabled: false } });
     try {

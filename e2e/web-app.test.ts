@@ -189,7 +189,7 @@ describe('the web app of a started service', () => {
     await chart.waitFor();
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     await expect.poll(() => chart.locator('.uplot').getAttribute('data-days')).toBe(`${day(-1)}/${day(1)}`);
-    await page.getByRole('table', { name: 'People who opted in' }).getByRole('link', { name: 'grace' }).click();
+    await page.getByRole('table', { name: 'People who opted in' }).getByRole('link', { name: 'grace', exact: true }).click();
     await waitForPath(page, `/project/${projectId}/persons/grace`);
     await page.getByRole('tab', { name: 'Feature flags' }).click();
     const row = page.getByRole('table', { name: 'Feature flag values of this person' }).getByRole('row').filter({ hasText: key });
@@ -230,7 +230,7 @@ describe('the web app of a started service', () => {
     await person.press('Enter');
     await page.getByRole('dialog', { name: 'Nobody with the distinct id nobody-yet has been seen' }).getByRole('button', { name: 'Opt in anyway' }).click();
     const optedIn = page.getByRole('table', { name: 'People who opted in' });
-    await optedIn.getByRole('link', { name: 'nobody-yet' }).waitFor();
+    await optedIn.getByRole('link', { name: 'nobody-yet', exact: true }).waitFor();
     await person.fill('margaret');
     await person.press('Enter');
     await optedIn.getByRole('link', { name: 'margaret' }).waitFor();

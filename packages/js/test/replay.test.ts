@@ -3,7 +3,8 @@ import type { Service, ServiceOptions } from 'service-js'
 import { sessionId, uuidTime, uuidv7 } from '../src/core/identity'
 import { createPersistence } from '../src/core/persistence'
 import { MAX_BATCH_BYTES, jsonBytes, split } from '../src/extensions/replay/batches'
-import { rrwebOptions } from '../src/extensions/replay/recording'
+import { BUCKET, REFILL, mutationLimiter } from '../src/extensions/replay/limiter'
+import { START_MS, rrwebOptions } from '../src/extensions/replay/recording'
 import { networkPlugin } from '../src/extensions/replay/plugins'
 import { clearStorage, client, network, settle, token } from './helpers'
 
@@ -299,6 +300,83 @@ describe('session replay: when it records', () => {
       plugin: 'rrweb/console@1',
       payload: { level: 'warn', payload: ['careful', '{"n":1}'], trace: [] },
     })
+  })
+})
+
+describe('session replay: bounded work', () => {
+  /** Holds the recorder's 2 s timer, so that only `flush()`, `pagehide` or what a test runs sends a batch. */
+  const noTimer = () => vi.spyOn(globalThis, 'setInterval').mockImplementation((() => 0) as any)
+  afterEach(() => vi.restoreAllMocks())
+
+  it('flush() sends what the recorder has buffered, and every event carries the tab’s $window_id', async () => {
+    noTimer()
+    const { c, tok } = await recorded(recording())
+    await until(() => c.sessionRecordingStarted())
+    type('name', 'x')
+    await settle(20)
+    expect(net.snapshots(tok)).toEqual([])
+    await c.flush()
+    expect(snapshotData(tok).map((e) => e.type)).toEqual(expect.arrayContaining([4, 2]))
+    expect(snapshotData(tok).some((e) => e.type === 3 && e.data.source === 5)).toBe(true)
+    // $window_id on every event, as posthog-js sends it: the same for this tab's events and its snapshots
+    c.capture('clicked')
+    await c.flush()
+    const wid = net.snapshots(tok)[0].properties.$window_id
+    expect(wid).toMatch(/^[0-9a-f-]{36}$/)
+    expect(net.events(tok).find((e) => e.event === 'clicked')!.properties.$window_id).toBe(wid)
+    expect(sessionStorage.getItem('__svc_window_id')).toBe(wid)
+  })
+
+  it('takes the first full snapshot when the page is idle (at most 2 s later), not while it loads', async () => {
+    noTimer()
+    const idle: [() => void, { timeout: number }][] = []
+    vi.stubGlobal('requestIdleCallback', (fn: () => void, o: { timeout: number }) => idle.push([fn, o]))
+    try {
+      const { c, tok } = await recorded(recording())
+      await until(() => c.sessionRecordingStarted())
+      await c.flush()
+      // loaded and on, but rrweb has not started: nothing recorded yet
+      expect(snapshotData(tok)).toEqual([])
+      expect(idle).toHaveLength(1)
+      expect(idle[0][1]).toEqual({ timeout: START_MS })
+      idle[0][0]()
+      await c.flush()
+      expect(snapshotData(tok).map((e) => e.type)).toEqual(expect.arrayContaining([4, 2]))
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  // (rrweb hears no DOM change in happy-dom: the burst and the limit in a page are in e2e/replay-recorder.test.ts)
+  it('drops a node’s text and attribute changes past its bucket (posthog-js’s 100, then 10 a second), and counts them', () => {
+    expect([BUCKET, REFILL]).toEqual([100, 10])
+    const l = mutationLimiter(3, 1)
+    const mut = (texts: number[], attributes: number[], adds = 0) =>
+      ({
+        type: 3,
+        timestamp: 0,
+        data: {
+          source: 0,
+          texts: texts.map((id) => ({ id, value: 'v' })),
+          attributes: attributes.map((id) => ({ id, attributes: { a: '1' } })),
+          removes: [],
+          adds: Array.from({ length: adds }, () => ({ parentId: 1, nextId: null, node: {} })),
+        },
+      }) as any
+    const kept = (e: any, now: number) => l.limit(e, now) as any
+    // node 7: three changes pass, the next ones do not
+    expect(kept(mut([7, 7, 7], []), 0).data.texts).toHaveLength(3)
+    expect(l.limit(mut([7], []), 100)).toBeUndefined()
+    expect(kept(mut([7], [8]), 200).data).toMatchObject({ texts: [], attributes: [{ id: 8 }] })
+    // added and removed nodes are never dropped (the replay would be wrong for good)
+    expect(kept(mut([7], [], 2), 300).data.adds).toHaveLength(2)
+    // 1.1 s later the bucket has one change again
+    expect(kept(mut([7, 7], []), 1400).data.texts).toHaveLength(1)
+    // other events pass as they are
+    const click = { type: 3, timestamp: 0, data: { source: 2 } } as any
+    expect(l.limit(click)).toBe(click)
+    expect(l.take(1500)).toEqual({ dropped: 4, nodes: [7] })
+    expect(l.take(1500)).toBeUndefined()
   })
 })
 

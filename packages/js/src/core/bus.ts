@@ -23,6 +23,8 @@ export interface ClientEvents {
   distinctId: string
   /** The session id changed (the first one this page knows, or a new session): the new one. */
   sessionId: string
+  /** `flush()` was called: hand what is buffered to the queues now (session replay's recorder does). */
+  flush: void
   /** The page is going away (`pagehide`): capture now; the queue leaves with `sendBeacon` right after. */
   unload: void
   /** `captureException` or `addExceptionStep` was called: the `exceptions` extension sends the event, or records the step. */

@@ -2,7 +2,7 @@ import { DEFAULTS, type ConfigOf, type Options } from './config'
 import { createPersistence, type Persistence } from './persistence'
 import { createQueue, type Queue } from './queue'
 import { sanitize } from './sanitize'
-import { isValidId, sessionId, uuidv7, type IdentitySnapshot } from './identity'
+import { isValidId, sessionId, uuidv7, windowId, type IdentitySnapshot } from './identity'
 import { createBus, type Announcement, type Bus, type ClientEvents } from './bus'
 import { createStore, type Store } from './store'
 import { holdEvents, type ExtensionOf } from './extension'
@@ -66,6 +66,8 @@ export class Client {
   private _pending: (() => void)[] = []
   /** Lazy extensions by name, loading or loaded: `true` once started. */
   private _extensions = new Map<string, Promise<boolean>>()
+  /** This tab's id (`$window_id`, as posthog-js sends it on every event): kept in sessionStorage for the tab's life. */
+  private _window?: string
 
   /**
    * The distinct id and session id as a store like `flagStore` (for `useSyncExternalStore`); the server
@@ -325,6 +327,7 @@ export class Client {
    * @example await service.flush()
    */
   flush(): Promise<void> {
+    this._bus.emit('flush', undefined)
     return Promise.all(this._extensions.values())
       .then(() => Promise.all([this._queue?.flush(), this._snapshots?.flush()]))
       .then(() => {})
@@ -412,6 +415,7 @@ export class Client {
           distinct_id: this.get_distinct_id(),
           $device_id: p.get(DEVICE),
           $session_id: session,
+          $window_id: (this._window ??= windowId()),
           $is_identified: p.get(STATE) === 'identified',
           $groups: groups && Object.keys(groups).length ? groups : undefined,
           ...properties,

@@ -42,3 +42,12 @@ export interface IdentitySnapshot {
   /** The session id as of the last event or `get_session_id()` (`''` until then). */
   readonly sessionId: string
 }
+
+/** This tab's id, kept in sessionStorage (a new one where it is unavailable). */
+export function windowId(): string {
+  try {
+    return (sessionStorage.__svc_window_id ||= uuidv7())
+  } catch {
+    return uuidv7()
+  }
+}

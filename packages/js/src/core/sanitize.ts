@@ -9,15 +9,22 @@
  */
 export function sanitize<T>(value: T, drop: (path: string) => void): T {
   const ancestors: unknown[] = []
-  const copy = (v: any, path: string): any => {
+  // The keys down to the value being copied; joined into a path only for a value left out (a session replay batch
+  // holds some 100,000 values: building each one's path cost more than the copy).
+  const keys: string[] = []
+  const copy = (v: any): any => {
     if (typeof v === 'bigint') return '' + v
-    if (typeof v === 'function' || typeof v === 'symbol' || ancestors.includes(v)) return drop(path)
+    if (typeof v === 'function' || typeof v === 'symbol' || ancestors.includes(v)) return drop(keys.join('.'))
     if (!v || typeof v !== 'object' || typeof v.toJSON === 'function') return v
     ancestors.push(v)
     const out: any = Array.isArray(v) ? [] : {}
-    for (const k of Object.keys(v)) out[k] = copy(v[k], path ? path + '.' + k : k)
+    for (const k of Object.keys(v)) {
+      keys.push(k)
+      out[k] = copy(v[k])
+      keys.pop()
+    }
     ancestors.pop()
     return out
   }
-  return copy(value, '')
+  return copy(value)
 }

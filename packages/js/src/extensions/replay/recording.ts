@@ -1,15 +1,30 @@
 import { record } from '@rrweb/record'
 import type { eventWithTime } from '@rrweb/types'
 import type { Client } from '../../core/client'
-import { uuidTime, uuidv7 } from '../../core/identity'
+import { uuidTime } from '../../core/identity'
 import type { ReplayConfig } from '../../replay/types'
 import { jsonBytes, split } from './batches'
+import { mutationLimiter } from './limiter'
 import { consolePlugin, networkPlugin } from './plugins'
 
 /** Batches go to the queue this often. */
 export const FLUSH_MS = 2000
 /** No user interaction for this long: the recording pauses (nothing is sent) until the next one. */
 export const IDLE_MS = 5 * 60_000
+/** The recording starts (its first full snapshot) when the page is idle, or after this long at the latest. */
+export const START_MS = 2000
+/** A DOM change adding more elements than this is recorded by a full snapshot once the page is idle (see below). */
+export const BURST_ELEMENTS = 2000
+
+/** Runs `fn` when the page is idle (`requestIdleCallback`, at most `timeout` later); returns what cancels it. */
+function whenIdle(fn: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(fn, 1)
+  return () => clearTimeout(id)
+}
 
 // rrweb's event types and incremental sources, as numbers (its enums would weigh on the chunk).
 const FULL_SNAPSHOT = 2
@@ -19,18 +34,6 @@ const META = 4
 const USER_SOURCES = [1, 2, 3, 4, 5, 6, 7, 12]
 
 const isInteraction = (e: eventWithTime) => e.type === INCREMENTAL && USER_SOURCES.includes((e.data as { source: number }).source)
-
-/** This tab's id (`$window_id`), kept in sessionStorage for the tab's life. */
-function windowId(): string {
-  const key = '__svc_window_id'
-  try {
-    const id = sessionStorage.getItem(key) || uuidv7()
-    sessionStorage.setItem(key, id)
-    return id
-  } catch {
-    return uuidv7()
-  }
-}
 
 /** A selector list from the project's and the page's, or undefined when neither gives one. */
 const selectors = (...s: (string | null | undefined)[]) => s.filter(Boolean).join(',') || undefined
@@ -67,10 +70,14 @@ export function rrwebOptions(cfg: ReplayConfig, apiHost: string) {
  * `/s/`, which keeps them across failed sends): every 2 s and on `pagehide`, each under 0.9 MB, not before the
  * session has lasted `minimumDurationMilliseconds` (until then they are kept). After 5 minutes without user
  * interaction the recording pauses; the next interaction resumes it with a full snapshot, in a new session if
- * the client's session ended meanwhile (30 idle minutes, or 24 hours). Returns what stops it.
+ * the client's session ended meanwhile (30 idle minutes, or 24 hours). Its work is bounded: it starts (rrweb's
+ * first full snapshot, the whole page in one task) once the page is idle rather than during its load, a DOM change
+ * adding over 2,000 elements at once is recorded by a full snapshot when the page is idle again, and a node's text
+ * and attribute changes past a rate limit are dropped (limiter.ts), counted in a `$mutations_rate_limited` custom
+ * event. Returns what stops it.
  */
 export function startRecording(client: Client, cfg: ReplayConfig): () => void {
-  const tab = windowId()
+  const limiter = mutationLimiter()
   const minMs = Number(cfg.minimumDurationMilliseconds) || 0
   let session = client.get_session_id()
   let buffer: eventWithTime[] = []
@@ -81,21 +88,26 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
   /** Hands the buffered events of the current session to the queue, in batches under 0.9 MB. */
   const flush = () => {
     if (!idle && Date.now() - lastActive > IDLE_MS) idle = true
+    const limited = limiter.take(Date.now())
+    if (limited && stopRecord) record.addCustomEvent('$mutations_rate_limited', limited)
     if (!buffer.length || Date.now() - uuidTime(session) < minMs) return
     const events = buffer
     buffer = []
+    // ($window_id is the client's, on every event)
     for (const batch of split(events, jsonBytes))
-      client.capture('$snapshot', { $snapshot_data: batch.events, $session_id: session, $window_id: tab, $snapshot_bytes: batch.bytes })
+      client.capture('$snapshot', { $snapshot_data: batch.events, $session_id: session, $snapshot_bytes: batch.bytes })
   }
 
-  const emit = (e: eventWithTime) => {
+  const emit = (event: eventWithTime) => {
+    const e = limiter.limit(event)
+    if (!e) return
     if (isInteraction(e)) {
       lastActive = e.timestamp
       if (idle) {
         // Back from idle: the recording resumes with a full snapshot, which holds what this interaction did (a
         // new session's, taken by the `sessionId` listener, if the client's session ended meanwhile).
         idle = false
-        if (client.get_session_id() === session) record.takeFullSnapshot()
+        if (client.get_session_id() === session && stopRecord) record.takeFullSnapshot()
         return
       }
     } else if (!idle && e.timestamp - lastActive > IDLE_MS) {
@@ -111,9 +123,37 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
     }
   }
 
-  const stopRecord = record({ emit, errorHandler: () => true, ...rrwebOptions(cfg, client.config.api_host) })
+  /** What stops rrweb while it records. */
+  let stopRecord: (() => void) | undefined
+  let cancelStart = () => {}
+  /** rrweb starts (with a full snapshot of the page) once the page is idle, not during its load or a burst. */
+  const start = () => {
+    cancelStart = whenIdle(() => {
+      href = location.href
+      stopRecord = record({ emit, errorHandler: () => true, ...rrwebOptions(cfg, client.config.api_host) })
+    }, START_MS)
+  }
+  start()
+  // rrweb serializes what one DOM change adds in one task, with more work a node than its full snapshot does (a
+  // 1,000-row table: some 250 ms). This observer hears of each change before rrweb's does (observers are told in
+  // the order they were made, and a stopped one is not told), so a burst stops rrweb before it serializes it: the
+  // recording goes on with a full snapshot when the page is idle (what the page shows then, at its true time).
+  // Not while the recording is paused (no interaction for 5 minutes): that snapshot would be sent.
+  const bursts = new MutationObserver((records) => {
+    if (idle || !stopRecord) return
+    let n = 0
+    for (const r of records) r.addedNodes.forEach((node) => (n += 1 + ((node as Element).getElementsByTagName?.('*').length ?? 0)))
+    if (n > BURST_ELEMENTS) {
+      stopRecord()
+      stopRecord = undefined
+      start()
+    }
+  })
+  bursts.observe(document, { childList: true, subtree: true })
   const timer = setInterval(flush, FLUSH_MS)
   const stops = [
+    () => cancelStart(),
+    () => bursts.disconnect(),
     // A new session: what was recorded goes out under the old one, then a full snapshot starts the new one.
     client.on('sessionId', (id) => {
       if (id === session) return
@@ -121,9 +161,11 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
       buffer = []
       session = id
       lastActive = Date.now()
-      record.takeFullSnapshot()
+      // (while rrweb waits to start again, its start takes one)
+      if (stopRecord) record.takeFullSnapshot()
     }),
     client.on('unload', flush),
+    client.on('flush', flush),
   ]
   return () => {
     clearInterval(timer)
