@@ -233,7 +233,7 @@ describe('the web app of a started service', () => {
     await optedIn.getByRole('link', { name: 'nobody-yet', exact: true }).waitFor();
     await person.fill('margaret');
     await person.press('Enter');
-    await optedIn.getByRole('link', { name: 'margaret' }).waitFor();
+    await optedIn.getByRole('link', { name: 'margaret', exact: true }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect((await app.svc.flags({ distinct_id: 'margaret' })).flags[key].enabled).toBe(true);
 
