@@ -209,9 +209,10 @@ describe('session replay: when it records', () => {
     const { c, tok } = await recorded(recording())
     await until(() => c.sessionRecordingStarted())
     await until(() => net.sent.filter((r) => r.url.includes('/s/')).length >= 1)
-    // stored for the next page load meanwhile
-    const stored = Object.keys(localStorage).find((k) => k.endsWith('_snapshots'))
-    expect(stored && JSON.parse(localStorage.getItem(stored)!).length).toBeGreaterThan(0)
+    // stored for the next page load of this tab meanwhile, in sessionStorage: never in the room of localStorage's events and identity
+    const stored = Object.keys(sessionStorage).find((k) => k.endsWith('_snapshots'))
+    expect(stored && JSON.parse(sessionStorage.getItem(stored)!).length).toBeGreaterThan(0)
+    expect(Object.keys(localStorage).filter((k) => k.endsWith('_snapshots'))).toEqual([])
     await c.flush()
     await c.flush()
     await until(() => net.sent.filter((r) => r.url.includes('/s/')).length >= 3)

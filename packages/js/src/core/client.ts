@@ -1,5 +1,5 @@
 import { DEFAULTS, type ConfigOf, type Options } from './config'
-import { createPersistence, type Persistence } from './persistence'
+import { createPersistence, localStore, type Persistence } from './persistence'
 import { createQueue, type Queue } from './queue'
 import { sanitize } from './sanitize'
 import { isValidId, sessionId, uuidv7, windowId, type IdentitySnapshot } from './identity'
@@ -105,7 +105,9 @@ export class Client {
       if (this._browser) {
         const log = (...a: unknown[]) => this._log(...a)
         this._queue = createQueue(c.api_host + '/e/', projectToken, p.kv, name + '_queue', log)
-        this._snapshots = createQueue(c.api_host + '/s/', projectToken, p.kv, name + '_snapshots', log, 1, 100)
+        // Recording batches are kept in sessionStorage (its own quota, and a batch belongs to this tab), so that they
+        // never take the room of the events and identity in localStorage.
+        this._snapshots = createQueue(c.api_host + '/s/', projectToken, p.kv && localStore('sessionStorage'), name + '_snapshots', log, 1, 100)
       }
 
       const b = c.bootstrap ?? {}

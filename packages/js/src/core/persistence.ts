@@ -14,10 +14,10 @@ export type PersistenceMode = 'localStorage+cookie' | 'localStorage' | 'cookie' 
 /** Keys that also go into the cookie in `localStorage+cookie` mode (identity, session, consent). */
 const COOKIE_KEYS = [DID, DEVICE, STATE, '$sesid', OPT]
 
-/** localStorage, or undefined when it is missing or throws (then we fall back to memory). */
-export function localStore(): KV | undefined {
+/** localStorage (or sessionStorage), or undefined when it is missing or throws (then we fall back to memory). */
+export function localStore(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): KV | undefined {
   try {
-    const s = window.localStorage
+    const s = window[kind]
     s.setItem('__svc', '1')
     s.removeItem('__svc')
     return { get: (k) => s.getItem(k), set: (k, v) => s.setItem(k, v), del: (k) => s.removeItem(k) }
