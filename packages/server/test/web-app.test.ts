@@ -62,6 +62,9 @@ describe('the web app at /', () => {
     expect(scripts).toBe("'self'");
     expect(WEB_APP_CSP).toMatch(/frame-ancestors 'none'/);
     expect(WEB_APP_CSP).toMatch(/connect-src 'self'/);
+    // A replayed page (an iframe inheriting the policy) shows the customer's images and fonts, from their hosts.
+    expect(WEB_APP_CSP).toMatch(/img-src 'self' data: blob: https:;/);
+    expect(WEB_APP_CSP).toMatch(/font-src 'self' data: https:;/);
   });
 
   it('serves hashed build files cached for a year, gzipped for clients that take gzip', async () => {

@@ -46,8 +46,9 @@ export const WEB_APP_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
+  // Replays draw customers' pages in an iframe that inherits this policy: their images and fonts live on their hosts.
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data: https:",
   "connect-src 'self'",
   "manifest-src 'self'",
   "base-uri 'none'",

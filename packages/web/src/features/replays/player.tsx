@@ -8,6 +8,8 @@ import type { RrwebEvent } from './types';
 import './replays.css';
 
 export const SPEEDS = ['1', '2', '4', '8'];
+/** The slider's step (ms): what its arrow keys move. */
+const RANGE_STEP = 100;
 const SKIP_KEY = 'service:replay-skip-inactive';
 const SPEED_KEY = 'service:replay-speed';
 
@@ -205,6 +207,12 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
   }, []);
 
   const pct = (ms: number) => `${total ? (ms / total) * 100 : 0}%`;
+  // The slider's maximum is a whole number of steps, so that End reaches the end. Its value is always on a step (the end
+  // at the maximum): the browser snaps a value off the steps, and React reports the snapped value as a change of its
+  // own when a key's 'change' event follows its 'input' event, so End would seek back to the step before the end and
+  // leave out the recording's last changes.
+  const rangeMax = Math.ceil(total / RANGE_STEP) * RANGE_STEP;
+  const rangeValue = time >= total ? rangeMax : Math.floor(time / RANGE_STEP) * RANGE_STEP;
   return (
     <div className="replay-player">
       <div ref={stage} className="replay-stage" aria-label="Replay of the session" role="region" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
@@ -254,10 +262,9 @@ export default function Player({ events, markers, seek, onTime }: PlayerProps) {
             type="range"
             className="replay-range"
             min={0}
-            // A whole number of steps, so that End reaches the end (a range snaps to its steps).
-            max={Math.ceil(total / 100) * 100}
-            step={100}
-            value={Math.min(time, total)}
+            max={rangeMax}
+            step={RANGE_STEP}
+            value={rangeValue}
             onChange={(e) => goTo(Number(e.currentTarget.value))}
             aria-label="Position in the recording"
             aria-valuetext={`${clock(time / 1000)} of ${clock(total / 1000)}`}
