@@ -204,6 +204,43 @@ describe('session replay: when it records', () => {
     expect(snapshotData(tok).some((e) => e.type === 2)).toBe(true)
   })
 
+  it('with event triggers, sends nothing until a trigger event is captured, then the recording from its last full snapshot', async () => {
+    const { c, tok } = await recorded(recording({ eventTriggers: ['checkout started'] }))
+    await until(() => c.sessionRecordingStarted())
+    type('name', 'x')
+    await settle(2300)
+    await c.flush()
+    expect(net.snapshots(tok)).toEqual([])
+    c.capture('checkout started')
+    await c.flush()
+    await until(() => net.snapshots(tok).length > 0)
+    expect(snapshotData(tok)[0].type).toBe(4)
+    expect(snapshotData(tok).some((e) => e.type === 2)).toBe(true)
+  })
+
+  it('with URL triggers, a page matching one starts sending; a blocklisted page records nothing, and leaving it resumes with a full snapshot', async () => {
+    history.pushState({}, '', '/account/secret')
+    const { c, tok } = await recorded(
+      recording({ urlTriggers: [{ url: '/checkout', matching: 'regex' }], urlBlocklist: [{ url: '/secret$', matching: 'regex' }] }),
+    )
+    await until(() => c.sessionRecordingStarted())
+    type('name', 'on the blocked page')
+    await settle(2300)
+    await c.flush()
+    expect(net.snapshots(tok)).toEqual([])
+    // leaving the blocked page for a trigger page: what rrweb hears next starts a full snapshot there, and it is sent
+    history.pushState({}, '', '/checkout')
+    type('name', 'on the checkout page')
+    await settle(20)
+    await c.flush()
+    await until(() => net.snapshots(tok).length > 0)
+    const data = snapshotData(tok)
+    expect(data.find((e) => e.type === 4).data.href).toMatch(/\/checkout$/)
+    expect(data.some((e) => e.type === 2)).toBe(true)
+    expect(JSON.stringify(data)).not.toContain('/account/secret')
+    history.pushState({}, '', '/')
+  })
+
   it('keeps batches across a failed send and sends them again (the queue for /s/)', async () => {
     net.snapshot.push('network-error', { status: 503 })
     const { c, tok } = await recorded(recording())

@@ -16,6 +16,12 @@ export interface RemoteReplayConfig {
   masking?: { maskAllInputs?: boolean; maskTextSelector?: string | null; blockSelector?: string | null } | null
   consoleLogRecordingEnabled?: boolean
   recordCanvas?: boolean | null
+  /** Sessions are sent once a page of theirs matches one of these (or an event trigger is captured). */
+  urlTriggers?: { url: string; matching?: string }[] | null
+  /** Pages whose address matches one of these are not recorded. */
+  urlBlocklist?: { url: string; matching?: string }[] | null
+  /** Sessions are sent once one of these events is captured (or a URL trigger matches). */
+  eventTriggers?: string[] | null
 }
 
 /** What the `replay` extension records with: the project's configuration and the page's options. */

@@ -6,6 +6,7 @@ import type { ReplayConfig } from '../../replay/types'
 import { jsonBytes, split } from './batches'
 import { mutationLimiter } from './limiter'
 import { consolePlugin, networkPlugin } from './plugins'
+import { recordingGate } from './triggers'
 
 /** Batches go to the queue this often. */
 export const FLUSH_MS = 2000
@@ -84,12 +85,20 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
   let lastActive = Date.now()
   let idle = false
   let href = location.href
+  const gate = recordingGate(client, cfg, () => session)
+  let blocked = gate.blocked(href)
 
   /** Hands the buffered events of the current session to the queue, in batches under 0.9 MB. */
   const flush = () => {
     if (!idle && Date.now() - lastActive > IDLE_MS) idle = true
     const limited = limiter.take(Date.now())
     if (limited && stopRecord) record.addCustomEvent('$mutations_rate_limited', limited)
+    if (!gate.triggered()) {
+      // Until a trigger: only what a replay needs from the last full snapshot on (rrweb takes one a minute then).
+      const last = buffer.map((e) => e.type).lastIndexOf(FULL_SNAPSHOT)
+      if (last > 0) buffer = buffer.slice(buffer[last - 1]!.type === META ? last - 1 : last)
+      return
+    }
     if (!buffer.length || Date.now() - uuidTime(session) < minMs) return
     const events = buffer
     buffer = []
@@ -99,6 +108,16 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
   }
 
   const emit = (event: eventWithTime) => {
+    // A blocklisted page records nothing; leaving it, the recording goes on with a full snapshot.
+    if (href !== location.href) {
+      const was = blocked
+      blocked = gate.blocked(location.href)
+      if (was && !blocked && stopRecord) {
+        href = location.href
+        record.takeFullSnapshot()
+      }
+    }
+    if (blocked) return
     const e = limiter.limit(event)
     if (!e) return
     if (isInteraction(e)) {
@@ -130,7 +149,14 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
   const start = () => {
     cancelStart = whenIdle(() => {
       href = location.href
-      stopRecord = record({ emit, errorHandler: () => true, ...rrwebOptions(cfg, client.config.api_host) })
+      blocked = gate.blocked(href)
+      stopRecord = record({
+        emit,
+        errorHandler: () => true,
+        // Waiting for a trigger, a full snapshot a minute bounds what is kept (see flush).
+        ...(gate.triggered() ? {} : { checkoutEveryNms: 60_000 }),
+        ...rrwebOptions(cfg, client.config.api_host),
+      })
     }, START_MS)
   }
   start()
@@ -166,6 +192,7 @@ export function startRecording(client: Client, cfg: ReplayConfig): () => void {
     }),
     client.on('unload', flush),
     client.on('flush', flush),
+    gate.off,
   ]
   return () => {
     clearInterval(timer)
