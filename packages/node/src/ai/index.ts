@@ -1,0 +1,8 @@
+/**
+ * service-node/ai: LLM observability. Wrappers for the official `openai` and `@anthropic-ai/sdk` clients that
+ * capture each call as an `$ai_generation` event (the properties `@posthog/ai` sends), and `trace()` / `span()`
+ * helpers that nest them.
+ */
+export { wrapOpenAI } from './openai';
+export { MAX_CONTENT_BYTES } from './capture';
+export type { AiCallOptions, AiDefaults } from './capture';

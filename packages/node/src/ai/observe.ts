@@ -1,0 +1,82 @@
+/** What a wrapper does with one call's outcome. Its hooks may throw: they are isolated from the caller. */
+export interface CallObserver<R, C> {
+  /** A non-streamed result. */
+  result(result: R): void;
+  /** The request failed before any result (HTTP error, connection failure). */
+  failed(error: unknown): void;
+  /** Each streamed chunk, in order. */
+  chunk(chunk: C): void;
+  /** The stream ended: `error` when it failed halfway; `undefined` when it completed or was abandoned. */
+  ended(error: unknown): void;
+}
+
+const safely = (fn: () => void) => {
+  try {
+    fn();
+  } catch {
+    // Never into the caller: see CallObserver.
+  }
+};
+
+const isStream = (value: unknown): value is AsyncIterable<unknown> & { controller?: unknown } =>
+  value !== null && typeof value === 'object' && typeof (value as Record<symbol, unknown>)[Symbol.asyncIterator] === 'function' && 'controller' in value;
+
+/**
+ * Observes the SDK's promise without replacing it: the caller keeps the SDK's own `APIPromise` (with
+ * `withResponse()`, `asResponse()`), its result object and its error instance. The observer's handlers are
+ * attached first, so a stream is instrumented before the caller can iterate it.
+ */
+export function observeCall<R, C>(promise: PromiseLike<unknown>, observer: CallObserver<R, C>): void {
+  promise.then(
+    (value) => {
+      if (isStream(value)) instrumentStream(value as AsyncIterable<C>, observer);
+      else safely(() => observer.result(value as R));
+    },
+    (error: unknown) => safely(() => observer.failed(error)),
+  );
+}
+
+/**
+ * Wraps the stream's own iterator on the instance: the caller's object stays the SDK's `Stream` (tee,
+ * toReadableStream, controller), and each chunk is seen as the caller reads it.
+ */
+function instrumentStream<C>(stream: AsyncIterable<C>, observer: CallObserver<unknown, C>): void {
+  const original = stream[Symbol.asyncIterator].bind(stream);
+  let finished = false;
+  const end = (error: unknown) => {
+    if (finished) return;
+    finished = true;
+    safely(() => observer.ended(error));
+  };
+  Object.defineProperty(stream, Symbol.asyncIterator, {
+    configurable: true,
+    writable: true,
+    value: () => {
+      const it = original();
+      const wrapped: AsyncIterator<C> = {
+        next: async () => {
+          let step: IteratorResult<C>;
+          try {
+            step = await it.next();
+          } catch (error) {
+            end(error);
+            throw error;
+          }
+          if (step.done) end(undefined);
+          else safely(() => observer.chunk(step.value));
+          return step;
+        },
+        return: async (value?: unknown) => {
+          end(undefined);
+          return it.return ? it.return(value) : { done: true, value: value as C };
+        },
+        throw: async (error?: unknown) => {
+          end(error);
+          if (it.throw) return it.throw(error);
+          throw error;
+        },
+      };
+      return wrapped;
+    },
+  });
+}
