@@ -4,5 +4,6 @@
  * helpers that nest them.
  */
 export { wrapOpenAI } from './openai';
+export { wrapAnthropic } from './anthropic';
 export { MAX_CONTENT_BYTES } from './capture';
 export type { AiCallOptions, AiDefaults } from './capture';

@@ -1,3 +1,7 @@
+import { splitOptions } from './capture';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- provider payloads
+
 /** What a wrapper does with one call's outcome. Its hooks may throw: they are isolated from the caller. */
 export interface CallObserver<R, C> {
   /** A non-streamed result. */
@@ -79,4 +83,23 @@ function instrumentStream<C>(stream: AsyncIterable<C>, observer: CallObserver<un
       return wrapped;
     },
   });
+}
+
+type Create = (body: Json, requestOptions?: unknown) => PromiseLike<unknown>;
+
+/** Replaces `resource.create` on the instance with one that observes each call. */
+export function instrument(resource: { create: Create } | undefined, observe: (body: Json, call: PromiseLike<unknown>, start: number) => void): void {
+  if (!resource || typeof resource.create !== 'function') return;
+  const create = resource.create.bind(resource);
+  resource.create = function (this: unknown, body: Json, requestOptions?: unknown) {
+    const start = performance.now();
+    const { request } = splitOptions(body);
+    const call = create(request, requestOptions);
+    try {
+      observe(body, call, start);
+    } catch {
+      // The call goes on unobserved rather than fail.
+    }
+    return call;
+  } as Create;
 }

@@ -1,6 +1,6 @@
 import type { Service } from '../client';
 import { captureGeneration, count, secondsSince, splitOptions, type AiCallOptions, type AiDefaults, type Generation, type Usage } from './capture';
-import { observeCall } from './observe';
+import { instrument, observeCall } from './observe';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- provider payloads, read defensively
 
@@ -48,25 +48,6 @@ function responsesUsage(usage: Json | null | undefined): Usage | undefined {
 function responsesInput(body: Json): unknown {
   const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : (body.input ?? []);
   return body.instructions ? [{ role: 'system', content: body.instructions }, ...(Array.isArray(input) ? input : [input])] : input;
-}
-
-type Create = (body: Json, requestOptions?: unknown) => PromiseLike<unknown>;
-
-/** Replaces `resource.create` on the instance with one that observes each call. */
-function instrument(resource: { create: Create } | undefined, observe: (body: Json, call: PromiseLike<unknown>, start: number) => void): void {
-  if (!resource || typeof resource.create !== 'function') return;
-  const create = resource.create.bind(resource);
-  resource.create = function (this: unknown, body: Json, requestOptions?: unknown) {
-    const start = performance.now();
-    const { request } = splitOptions(body);
-    const call = create(request, requestOptions);
-    try {
-      observe(body, call, start);
-    } catch {
-      // The call goes on unobserved rather than fail.
-    }
-    return call;
-  } as Create;
 }
 
 interface ChatAccumulator {
