@@ -7,3 +7,5 @@ export { wrapOpenAI } from './openai';
 export { wrapAnthropic } from './anthropic';
 export { MAX_CONTENT_BYTES } from './capture';
 export type { AiCallOptions, AiDefaults } from './capture';
+export { captureFeedback, captureMetric, span, trace } from './trace';
+export type { ScopeIds, ScopeOptions, ScoreTarget } from './trace';

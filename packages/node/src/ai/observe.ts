@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { splitOptions } from './capture';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- provider payloads
@@ -31,12 +32,20 @@ const isStream = (value: unknown): value is AsyncIterable<unknown> & { controlle
  * attached first, so a stream is instrumented before the caller can iterate it.
  */
 export function observeCall<R, C>(promise: PromiseLike<unknown>, observer: CallObserver<R, C>): void {
+  // The trace or span of the call, not of wherever its stream happens to be read.
+  const inCallScope = AsyncLocalStorage.snapshot();
+  const scoped: CallObserver<R, C> = {
+    result: (r) => inCallScope(() => observer.result(r)),
+    failed: (e) => inCallScope(() => observer.failed(e)),
+    chunk: (c) => observer.chunk(c),
+    ended: (e) => inCallScope(() => observer.ended(e)),
+  };
   promise.then(
     (value) => {
-      if (isStream(value)) instrumentStream(value as AsyncIterable<C>, observer);
-      else safely(() => observer.result(value as R));
+      if (isStream(value)) instrumentStream(value as AsyncIterable<C>, scoped);
+      else safely(() => scoped.result(value as R));
     },
-    (error: unknown) => safely(() => observer.failed(error)),
+    (error: unknown) => safely(() => scoped.failed(error)),
   );
 }
 
