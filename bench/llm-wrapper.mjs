@@ -7,6 +7,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ReadableStream } from 'node:stream/web';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { register } from 'tsx/esm/api';
@@ -65,6 +66,7 @@ const messageSse = [
   `event: message_stop\ndata: {"type":"message_stop"}\n\n`,
 ];
 
+const { Response } = globalThis; // undici's, as the SDKs' default fetch returns
 const encoder = new TextEncoder();
 const sse = (frames) =>
   new Response(new ReadableStream({ start: (c) => (frames.forEach((f) => c.enqueue(encoder.encode(f))), c.close()) }), {
