@@ -9,3 +9,5 @@ export { MAX_CONTENT_BYTES } from './capture';
 export type { AiCallOptions, AiDefaults } from './capture';
 export { captureFeedback, captureMetric, span, trace } from './trace';
 export type { ScopeIds, ScopeOptions, ScoreTarget } from './trace';
+export { aiSdkMiddleware } from './vercel';
+export type { AiSdkMiddleware } from './vercel';
