@@ -65,7 +65,7 @@ export function wrapAnthropic<T extends object>(client: T, service: Service, def
       result: (r) =>
         capture(options, {
           ...base,
-          model: r.model ?? body.model,
+          model: body.model ?? r.model,
           output: [{ role: 'assistant', content: r.content }],
           usage: messageUsage(r.usage),
           latency: secondsSince(start),
@@ -75,7 +75,7 @@ export function wrapAnthropic<T extends object>(client: T, service: Service, def
       chunk: (event) => {
         switch (event.type) {
           case 'message_start':
-            model = event.message?.model ?? model;
+            model ??= event.message?.model;
             usage = messageUsage(event.message?.usage);
             break;
           case 'content_block_start':

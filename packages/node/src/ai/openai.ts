@@ -1,5 +1,6 @@
 import type { Service } from '../client';
 import { captureGeneration, count, secondsSince, splitOptions, type AiCallOptions, type AiDefaults, type Generation, type Usage } from './capture';
+import { chatMessage, chatOutput, responsesOutput } from './format';
 import { instrument, observeCall } from './observe';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- provider payloads, read defensively
@@ -91,8 +92,8 @@ export function wrapOpenAI<T extends object>(client: T, service: Service, defaul
       result: (r) =>
         capture(options, {
           ...base,
-          model: r.model ?? body.model,
-          output: r.choices?.map((ch: Json) => ch.message),
+          model: body.model ?? r.model,
+          output: chatOutput(r.choices),
           usage: chatUsage(r.usage),
           latency: secondsSince(start),
           stopReason: r.choices?.[0]?.finish_reason,
@@ -120,8 +121,8 @@ export function wrapOpenAI<T extends object>(client: T, service: Service, defaul
         if (acc.toolCalls.size > 0) message.tool_calls = [...acc.toolCalls.values()];
         capture(options, {
           ...base,
-          model: acc.model ?? body.model,
-          output: [message],
+          model: body.model ?? acc.model,
+          output: [chatMessage(message)].filter(Boolean),
           usage: acc.usage,
           latency: secondsSince(start),
           timeToFirstToken: acc.firstToken === undefined ? undefined : (acc.firstToken - start) / 1000,
@@ -149,8 +150,8 @@ export function wrapOpenAI<T extends object>(client: T, service: Service, defaul
       result: (r) =>
         capture(options, {
           ...base,
-          model: r.model ?? body.model,
-          output: r.output,
+          model: body.model ?? r.model,
+          output: responsesOutput(r.output),
           usage: responsesUsage(r.usage),
           latency: secondsSince(start),
           stopReason: r.status,
@@ -165,8 +166,8 @@ export function wrapOpenAI<T extends object>(client: T, service: Service, defaul
       ended: (error) =>
         capture(options, {
           ...base,
-          model: final?.model ?? body.model,
-          output: final?.output ?? [{ role: 'assistant', content: text }],
+          model: body.model ?? final?.model,
+          output: final ? responsesOutput(final.output) : text ? [{ role: 'assistant', content: [{ type: 'text', text }] }] : [],
           usage: responsesUsage(final?.usage),
           latency: secondsSince(start),
           timeToFirstToken: firstToken === undefined ? undefined : (firstToken - start) / 1000,
@@ -189,7 +190,7 @@ export function wrapOpenAI<T extends object>(client: T, service: Service, defaul
     observeCall<Json, never>(call, {
       result: (r) => {
         const usage = r.usage ? { inputTokens: count(r.usage.prompt_tokens) } : undefined;
-        capture(options, { ...base, model: r.model ?? body.model, usage, latency: secondsSince(start) });
+        capture(options, { ...base, model: body.model ?? r.model, usage, latency: secondsSince(start) });
       },
       failed: (error) => capture(options, { ...base, model: body.model, usage: undefined, latency: secondsSince(start), error }),
       chunk: () => undefined,

@@ -46,10 +46,10 @@ describe('wrapOpenAI: chat completions', () => {
     const p = event!.properties;
     expect(p).toMatchObject({
       $ai_provider: 'openai',
-      $ai_model: 'gpt-4o-2024-08-06',
+      $ai_model: 'gpt-4o', // the model asked for, as @posthog/ai sends it (the service maps dated snapshots)
       $ai_trace_id: 'trace-1',
       $ai_input: messages,
-      $ai_output_choices: [{ role: 'assistant', content: 'Hello there' }],
+      $ai_output_choices: [{ role: 'assistant', content: [{ type: 'text', text: 'Hello there' }] }],
       $ai_input_tokens: 12,
       $ai_output_tokens: 5,
       $ai_cache_read_input_tokens: 4,
@@ -129,8 +129,10 @@ describe('wrapOpenAI: chat completions', () => {
       $ai_output_choices: [
         {
           role: 'assistant',
-          content: 'Hello',
-          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+          content: [
+            { type: 'text', text: 'Hello' },
+            { type: 'function', id: 'call_1', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+          ],
         },
       ],
     });
@@ -155,7 +157,11 @@ describe('wrapOpenAI: chat completions', () => {
     ).rejects.toThrow();
     expect(text).toBe('Hello');
     const [event] = await sent();
-    expect(event!.properties).toMatchObject({ $ai_is_error: true, $ai_stream: true, $ai_output_choices: [{ role: 'assistant', content: 'Hello' }] });
+    expect(event!.properties).toMatchObject({
+      $ai_is_error: true,
+      $ai_stream: true,
+      $ai_output_choices: [{ role: 'assistant', content: [{ type: 'text', text: 'Hello' }] }],
+    });
   });
 
   it('cuts a 5 MB prompt to 200,000 bytes', async () => {
