@@ -87,4 +87,63 @@ describe('parity with @posthog/ai', () => {
     );
     expectParity(a, b);
   });
+
+  it('OpenAI chat completion, streamed with usage', async () => {
+    const body = {
+      model: 'gpt-4o',
+      messages: [{ role: 'user' as const, content: 'hi' }],
+      stream: true as const,
+      stream_options: { include_usage: true },
+      posthogDistinctId: 'u3',
+      posthogTraceId: 't3',
+    };
+    const mine = wrapOpenAI(new OpenAI({ apiKey: 'k', baseURL: `${fake.url}/v1`, maxRetries: 0 }), ours);
+    const official = new PostHogOpenAI({ apiKey: 'k', baseURL: `${fake.url}/v1`, maxRetries: 0, posthog: theirs });
+    const drain = async (stream: AsyncIterable<unknown>) => {
+      for await (const _ of stream) void _;
+    };
+    const [a, b] = await pair(
+      async () => drain(await mine.chat.completions.create(body as OpenAI.ChatCompletionCreateParamsStreaming)),
+      async () => {
+        await drain(await official.chat.completions.create(body));
+        await new Promise((resolve) => setTimeout(resolve, 50)); // theirs captures after the stream's end, asynchronously
+      },
+    );
+    expectParity(a, b);
+  });
+
+  it('OpenAI responses', async () => {
+    const body = { model: 'gpt-4.1', instructions: 'Be brief', input: 'hi', posthogDistinctId: 'u4', posthogTraceId: 't4' };
+    const mine = wrapOpenAI(new OpenAI({ apiKey: 'k', baseURL: `${fake.url}/v1`, maxRetries: 0 }), ours);
+    const official = new PostHogOpenAI({ apiKey: 'k', baseURL: `${fake.url}/v1`, maxRetries: 0, posthog: theirs });
+    const [a, b] = await pair(
+      () => mine.responses.create(body as OpenAI.Responses.ResponseCreateParamsNonStreaming),
+      () => official.responses.create(body),
+    );
+    expectParity(a, b);
+  });
+
+  it('Anthropic message, streamed', async () => {
+    const body = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 64,
+      messages: [{ role: 'user' as const, content: 'hi' }],
+      stream: true as const,
+      posthogDistinctId: 'u5',
+      posthogTraceId: 't5',
+    };
+    const mine = wrapAnthropic(new Anthropic({ apiKey: 'k', baseURL: fake.url, maxRetries: 0 }), ours);
+    const official = new PostHogAnthropic({ apiKey: 'k', baseURL: fake.url, maxRetries: 0, posthog: theirs });
+    const drain = async (stream: AsyncIterable<unknown>) => {
+      for await (const _ of stream) void _;
+    };
+    const [a, b] = await pair(
+      async () => drain(await mine.messages.create(body as Anthropic.MessageCreateParamsStreaming)),
+      async () => {
+        await drain(await official.messages.create(body));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      },
+    );
+    expectParity(a, b);
+  });
 });
