@@ -156,19 +156,36 @@ export function aiSdkMiddleware(service: Service, defaults: AiDefaults & AiCallO
             break;
         }
       };
-      const stream = (result.stream as ReadableStream<Json>).pipeThrough(
-        new TransformStream<Json, Json>({
-          transform(part, controller) {
-            try {
-              observe(part);
-            } catch {
-              // Observability is best effort.
-            }
-            controller.enqueue(part);
-          },
-          flush: () => finish(),
-        }),
-      );
+      // Read through, rather than piped, so that a stream that errors or is cancelled midway is captured too.
+      const reader = (result.stream as ReadableStream<Json>).getReader();
+      const stream = new ReadableStream<Json>({
+        async pull(controller) {
+          let step: Awaited<ReturnType<typeof reader.read>>;
+          try {
+            step = await reader.read();
+          } catch (error) {
+            failure ??= error;
+            finish();
+            controller.error(error);
+            return;
+          }
+          if (step.done) {
+            finish();
+            controller.close();
+            return;
+          }
+          try {
+            observe(step.value);
+          } catch {
+            // Observability is best effort.
+          }
+          controller.enqueue(step.value);
+        },
+        cancel(reason) {
+          finish();
+          return reader.cancel(reason);
+        },
+      });
       return { ...result, stream };
     },
   };

@@ -97,4 +97,38 @@ describe('aiSdkMiddleware (Vercel AI SDK)', () => {
     const [event] = await sent();
     expect(event!.properties).toMatchObject({ $ai_is_error: true, $ai_http_status: 529, $ai_usage_missing: true, $ai_error: 'Error: overloaded' });
   });
+
+  it('captures a stream that fails halfway with the error and the text seen', async () => {
+    const boom = new Error('connection reset');
+    const failing = wrapLanguageModel({
+      model: new MockLanguageModelV3({
+        modelId: 'gpt-4o-mini',
+        doStream: async () => ({
+          stream: new ReadableStream({
+            start(controller) {
+              controller.enqueue({ type: 'stream-start', warnings: [] });
+              controller.enqueue({ type: 'text-start', id: '1' });
+              controller.enqueue({ type: 'text-delta', id: '1', delta: 'Hal' });
+              setTimeout(() => controller.error(boom), 10);
+            },
+          }),
+        }),
+      }),
+      middleware: aiSdkMiddleware(service),
+    });
+    const result = streamText({ model: failing, prompt: 'hi', onError: () => undefined });
+    let text = '';
+    const read = (async () => {
+      for await (const chunk of result.textStream) text += chunk;
+    })();
+    await expect(read).rejects.toBe(boom); // the caller gets the model's own error
+    expect(text).toBe('Hal');
+    const [event] = await sent();
+    expect(event!.properties).toMatchObject({
+      $ai_is_error: true,
+      $ai_error: 'Error: connection reset',
+      $ai_usage_missing: true,
+      $ai_output_choices: [{ role: 'assistant', content: [{ type: 'text', text: 'Hal' }] }],
+    });
+  });
 });
