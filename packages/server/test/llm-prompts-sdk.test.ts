@@ -72,6 +72,11 @@ describe('@posthog/ai Prompts', () => {
     const { id } = await api('POST', `${base}/`, { name: 'short-lived', prompt: 'x' });
     await expect(client.get('short-lived', { version: 7 })).rejects.toThrow(/not found/);
     await expect(client.get('short-lived', { label: 'production' })).rejects.toThrow(/not found/);
+    const at = (query: string) => fetch(`${host}/api/environments/@current/llm_prompts/name/short-lived/?token=${s.token}&${query}`, { headers: s.headers });
+    expect((await at('version=9999999999')).status).toBe(404);
+    const nul = await at('label=a%00b');
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ type: 'validation_error', attr: 'label' });
     await api('DELETE', `${base}/${id}/`);
     await expect(client.get('short-lived')).rejects.toThrow(/not found/);
     expect(await client.get('short-lived', { fallback: 'from code' })).toMatchObject({ source: 'code_fallback', prompt: 'from code' });

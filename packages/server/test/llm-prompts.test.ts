@@ -94,6 +94,9 @@ describe('/api/projects/:id/llm_prompts/', () => {
     await ok('DELETE', `${base}/${id}/`);
     expect((await call('GET', `${base}/${id}/`)).statusCode).toBe(404);
     expect(await s.services.db.kysely.selectFrom('llm_prompt_versions').select('id').where('prompt_id', '=', id).execute()).toEqual([]);
+    // Two creations of one name at once: one prompt, the other a 409.
+    const both = await Promise.all([1, 2].map((n) => call('POST', `${base}/`, { name: 'raced', prompt: `${n}` })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     // The name is free again.
     await ok('POST', `${base}/`, { name: 'unique-name', prompt: 'again' });
   });

@@ -81,12 +81,12 @@ export const ResolvedPromptSchema = Type.Object(
 export const ResolveQuery = Type.Object({
   token: Type.Optional(Type.String({ description: 'the project token' })),
   version: Type.Optional(Type.String({ pattern: '^[0-9]{1,10}$', description: 'a version number (wins over label)' })),
-  label: Type.Optional(Type.String({ maxLength: LIMITS.label, description: 'a label, such as production' })),
+  label: Type.Optional(Text({ maxLength: LIMITS.label, description: 'a label, such as production' })),
 });
 
 export const ResolvedListQuery = Type.Object({
   token: Type.Optional(Type.String({ description: 'the project token' })),
-  label: Type.Optional(Type.String({ maxLength: LIMITS.label, description: 'only prompts with this label, at its version' })),
+  label: Type.Optional(Text({ maxLength: LIMITS.label, description: 'only prompts with this label, at its version' })),
   content: Type.Optional(Type.String({ description: 'full: every field (the only form served)' })),
   limit: Type.Optional(Type.String({ description: 'results per page (default 100, at most 1000)' })),
   offset: Type.Optional(Type.String({ description: 'index of the first result (default 0)' })),

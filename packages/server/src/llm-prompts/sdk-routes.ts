@@ -4,7 +4,7 @@ import { NotFoundError } from '../errors';
 import { authorize, requireProject, type AuthLookups } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
 import { projectByToken, projectTokenOf, type ProjectsByToken } from '../http/project-token';
-import { errorResponses, pageOfSchema } from '../http/schemas';
+import { errorResponses, intId, pageOfSchema } from '../http/schemas';
 import type { RouteContext } from '../module';
 import { PromptName, ResolvedListQuery, ResolvedPromptSchema, ResolveQuery } from './schemas';
 import type { LlmPromptService } from './service';
@@ -45,10 +45,9 @@ export const sdkPromptRoutes: FastifyPluginAsync<
     },
     async (request) => {
       const { version, label } = request.query;
-      const resolved = await services.llmPrompts.resolve(request.project!.id, request.params.name, {
-        version: version === undefined ? undefined : Number(version),
-        label,
-      });
+      // A version past what a version column holds is one no prompt has (a 404, not a query).
+      const pinned = version === undefined ? undefined : (intId(version) ?? 0);
+      const resolved = pinned === 0 ? undefined : await services.llmPrompts.resolve(request.project!.id, request.params.name, { version: pinned, label });
       if (!resolved)
         throw new NotFoundError(
           label !== undefined && version === undefined ? `No prompt "${request.params.name}" with label "${label}".` : 'Prompt not found.',

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { recordActivity } from '../activity/service';
-import type { Db } from '../db/database';
+import { isUniqueViolation, type Db } from '../db/database';
 import { containsIgnoringCase } from '../db/like';
 import type { Executor } from '../db/schema';
 import type { LlmPromptTable, LlmPromptVersionTable } from '../db/llm-prompts-schema';
@@ -88,25 +88,32 @@ export class LlmPromptService {
   }
 
   async create(projectId: number, input: NewVersion & { name: string }, actor: Actor): Promise<Prompt> {
-    return this.db.transaction().execute(async (trx) => {
-      const taken = await trx.selectFrom('llm_prompts').select('id').where('project_id', '=', projectId).where('name', '=', input.name).executeTakeFirst();
-      if (taken) throw new ConflictError(`A prompt named "${input.name}" already exists in this project.`, 'name');
-      const now = new Date().toISOString();
-      const row: LlmPromptTable = {
-        id: uuidv7(),
-        project_id: projectId,
-        name: input.name,
-        latest_version: 1,
-        created_by: actor.user_id,
-        created_at: now,
-        updated_at: now,
-      };
-      await trx.insertInto('llm_prompts').values(row).execute();
-      await this.append(trx, row, 1, input, actor, now);
-      const shown = await this.shown(trx, row);
-      await recordActivity(trx, actor, { projectId, scope: PROMPT_ACTIVITY, itemId: row.id, activity: 'created', name: row.name, changes: null });
-      return shown;
-    });
+    const taken = () => new ConflictError(`A prompt named "${input.name}" already exists in this project.`, 'name');
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (await trx.selectFrom('llm_prompts').select('id').where('project_id', '=', projectId).where('name', '=', input.name).executeTakeFirst())
+          throw taken();
+        const now = new Date().toISOString();
+        const row: LlmPromptTable = {
+          id: uuidv7(),
+          project_id: projectId,
+          name: input.name,
+          latest_version: 1,
+          created_by: actor.user_id,
+          created_at: now,
+          updated_at: now,
+        };
+        await trx.insertInto('llm_prompts').values(row).execute();
+        await this.append(trx, row, 1, input, actor, now);
+        const shown = await this.shown(trx, row);
+        await recordActivity(trx, actor, { projectId, scope: PROMPT_ACTIVITY, itemId: row.id, activity: 'created', name: row.name, changes: null });
+        return shown;
+      })
+      .catch((error: unknown) => {
+        // Two creations of one name at once (PostgreSQL): the second meets the unique index.
+        throw isUniqueViolation(error, 'llm_prompts_name') ? taken() : error;
+      });
   }
 
   /** Stores the next version (and moves `labels` onto it). */
