@@ -31,7 +31,7 @@ const FILTERS = {
 
 let s: TestService;
 /** What valid requests name (a flag, a feature, keys with fewer rights), made once the service is up. */
-let fixtures: { flagId: number; featureId: string; experimentId: number; surveyId: string; readKey: string; foreignKey: string };
+let fixtures: { flagId: number; featureId: string; experimentId: number; surveyId: string; promptId: string; readKey: string; foreignKey: string };
 beforeAll(async () => {
   s = await startService();
   const flag = await s.app.inject({
@@ -117,6 +117,14 @@ beforeAll(async () => {
     featureId: feature.json().id,
     experimentId: experiment.json().id,
     surveyId: survey.json().id,
+    promptId: (
+      await s.app.inject({
+        method: 'POST',
+        url: `/api/projects/${s.projectId}/llm_prompts/`,
+        headers: s.headers,
+        payload: { name: 'fuzz-prompt', prompt: 'Hi {{name}}' },
+      })
+    ).json().id,
     readKey: await s.keyWith(['feature_flag:read', 'project:read']),
     foreignKey: await s.keyWith(['*'], [s.projectId + 1000]),
   };
@@ -241,6 +249,9 @@ const SEEDS: Record<string, unknown> = {
   'post /api/projects/{project_id}/experiments/{id}/ship': { variant: 'test' },
   'post /api/projects/{project_id}/surveys': SURVEY,
   'patch /api/projects/{project_id}/surveys/{id}': { ...SURVEY, name: 'Fuzz', linked_flag_key: 'fuzz-flag', archived: false, start_date: null, end_date: null },
+  'post /api/projects/{project_id}/llm_prompts': { name: 'fuzz-prompt-2', prompt: 'x', config: { model: 'm' }, labels: ['production'] },
+  'post /api/projects/{project_id}/llm_prompts/{id}/versions': { prompt: 'y', config: null, labels: ['production'] },
+  'put /api/projects/{project_id}/llm_prompts/{id}/labels/{label}': { version: 1 },
   'post /flags': flagsRequest,
   'post /decide': flagsRequest,
   ...Object.fromEntries([...CAPTURE_PATHS].map((path) => [`post ${path}`, capture])),
@@ -494,8 +505,11 @@ function requestOf(route: string) {
       ? String(fixtures.experimentId)
       : path.includes('surveys')
         ? fixtures.surveyId
-        : String(fixtures.flagId);
-  const valid = (param: string) => (param === 'project_id' ? String(s.projectId) : param === 'token' ? TOKEN : id);
+        : path.includes('llm_prompts')
+          ? fixtures.promptId
+          : String(fixtures.flagId);
+  const valid = (param: string) =>
+    param === 'project_id' ? String(s.projectId) : param === 'token' ? TOKEN : param === 'label' ? 'production' : param === 'name' ? 'fuzz-prompt' : id;
   const seed = SEEDS[route] ?? (method === 'get' && CAPTURE_PATHS.has(path) ? SEEDS[`post ${path}`] : undefined);
   return fc.record({
     method: fc.constant(method.toUpperCase()),

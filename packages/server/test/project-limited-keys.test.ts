@@ -15,6 +15,8 @@ const ALLOWED = new Set([
   'delete /api/personal_api_keys/{id}', // the keys it could have made
   'get /flags/definitions', // the project of the token it sends, which must be one of its projects
   'get /api/feature_flag/local_evaluation', // the same
+  'get /api/environments/@current/llm_prompts', // the same (llm-prompts-sdk.test.ts)
+  'get /api/environments/@current/llm_prompts/name/{name}', // the same
 ]);
 
 type Op = { method: string; path: string };

@@ -47,6 +47,8 @@ const calls: Record<string, Call> = {
     url: () => `/api/projects/${p()}/session_recording_settings/`,
     payload: () => ({ sample_rate: (++seq % 100) / 100 }),
   },
+  'read LLM prompts': { method: 'GET', url: () => `/api/projects/${p()}/llm_prompts/` },
+  'create an LLM prompt': { method: 'POST', url: () => `/api/projects/${p()}/llm_prompts/`, payload: () => ({ name: `role-prompt-${++seq}`, prompt: 'x' }) },
 };
 const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'read flags': ['viewer', 'member', 'admin', 'owner'],
@@ -64,6 +66,8 @@ const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'read recordings': ['viewer', 'member', 'admin', 'owner'],
   'read recording settings': ['viewer', 'member', 'admin', 'owner'],
   'change recording settings': ['member', 'admin', 'owner'],
+  'read LLM prompts': ['viewer', 'member', 'admin', 'owner'],
+  'create an LLM prompt': ['member', 'admin', 'owner'],
 };
 const send = (call: Call, headers: Record<string, string>) =>
   s.app.inject({ method: call.method, url: call.url(), headers, ...(call.payload ? { payload: call.payload() } : {}) });
