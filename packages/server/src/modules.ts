@@ -7,6 +7,7 @@ import { eventsModule } from './events';
 import { experimentsModule } from './experiments';
 import { featureFlagsModule } from './feature-flags';
 import { flagEvaluationModule } from './flag-evaluation';
+import { llmModule } from './llm';
 import type { ActivityKind, ServerModule } from './module';
 import { personsModule } from './persons';
 import { projectsModule } from './projects';
@@ -37,6 +38,7 @@ export const MODULES = [
   surveysModule,
   errorTrackingModule,
   sessionReplayModule,
+  llmModule,
   flagEvaluationModule,
   staticModule,
   webModule,

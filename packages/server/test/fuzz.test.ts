@@ -160,8 +160,21 @@ const events = [
     },
   },
   { event: 'fuzz server-side', distinct_id: 'fuzz-1', properties: { plan: 'pro' } },
+  {
+    event: '$ai_generation',
+    distinct_id: 'fuzz-1',
+    properties: {
+      $ai_trace_id: 't1',
+      $ai_model: 'gpt-4o',
+      $ai_provider: 'openai',
+      $ai_input_tokens: 10,
+      $ai_output_tokens: 5,
+      $ai_latency: 0.5,
+      '$feature/fuzz-flag': 'a',
+    },
+  },
 ];
-const CAPTURE_PATHS = new Set(['/e', '/i/v0/e', '/capture', '/batch']);
+const CAPTURE_PATHS = new Set(['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch']);
 const capture = { api_key: TOKEN, sent_at: '2026-01-01T00:00:01Z', batch: events };
 const flagsRequest = {
   token: TOKEN,
@@ -241,6 +254,9 @@ const SEEDS: Record<string, unknown> = {
   'post /api/projects/{project_id}/experiments/{id}/ship': { variant: 'test' },
   'post /api/projects/{project_id}/surveys': SURVEY,
   'patch /api/projects/{project_id}/surveys/{id}': { ...SURVEY, name: 'Fuzz', linked_flag_key: 'fuzz-flag', archived: false, start_date: null, end_date: null },
+  'put /api/projects/{project_id}/llm_prices': {
+    prices: [{ provider: 'openai', model: 'fuzz-model', input: 1, output: 2, cache_read: 0.5, cache_write: 1.25 }],
+  },
   'post /flags': flagsRequest,
   'post /decide': flagsRequest,
   ...Object.fromEntries([...CAPTURE_PATHS].map((path) => [`post ${path}`, capture])),

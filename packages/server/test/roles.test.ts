@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 let seq = 0;
-type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: () => string; payload?: () => object };
+type Call = { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: () => string; payload?: () => object };
 const p = () => s.projectId;
 const calls: Record<string, Call> = {
   'read flags': { method: 'GET', url: () => `/api/projects/${p()}/feature_flags/` },
@@ -47,6 +47,12 @@ const calls: Record<string, Call> = {
     url: () => `/api/projects/${p()}/session_recording_settings/`,
     payload: () => ({ sample_rate: (++seq % 100) / 100 }),
   },
+  'read generations': { method: 'GET', url: () => `/api/projects/${p()}/llm/generations/` },
+  'change LLM prices': {
+    method: 'PUT',
+    url: () => `/api/projects/${p()}/llm_prices/`,
+    payload: () => ({ prices: [{ provider: 'openai', model: 'my-model', input: ++seq, output: 1 }] }),
+  },
 };
 const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'read flags': ['viewer', 'member', 'admin', 'owner'],
@@ -64,6 +70,8 @@ const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'read recordings': ['viewer', 'member', 'admin', 'owner'],
   'read recording settings': ['viewer', 'member', 'admin', 'owner'],
   'change recording settings': ['member', 'admin', 'owner'],
+  'read generations': ['viewer', 'member', 'admin', 'owner'],
+  'change LLM prices': ['member', 'admin', 'owner'],
 };
 const send = (call: Call, headers: Record<string, string>) =>
   s.app.inject({ method: call.method, url: call.url(), headers, ...(call.payload ? { payload: call.payload() } : {}) });

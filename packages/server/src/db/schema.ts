@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { LlmEventTable, LlmPricesTable } from './llm-schema';
 import type { ReplayBatchTable, ReplayBlobTable, ReplayBlockTable, ReplaySessionTable, ReplaySessionUrlTable, ReplaySettingsTable } from './replay-schema';
 
 /** Rows as stored. Booleans are 0/1 integers and JSON is text on both SQLite and PostgreSQL. */
@@ -444,6 +445,8 @@ export interface Database {
   replay_blocks: ReplayBlockTable;
   replay_batches: ReplayBatchTable;
   replay_blobs: ReplayBlobTable;
+  llm_events: LlmEventTable;
+  llm_prices: LlmPricesTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */

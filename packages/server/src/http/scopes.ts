@@ -13,6 +13,7 @@ export const SCOPE_OBJECTS = [
   'error_tracking',
   'survey',
   'session_recording',
+  'llm',
 ] as const;
 
 /** Throws with a readable message when a scope is not `*` or `<object>:<read|write>`. */
