@@ -225,6 +225,8 @@ describe('price overrides', () => {
     const mine = { provider: 'openai', model: 'house-model', input: 1, output: 2 };
     expect((await put([mine])).json()).toEqual({ prices: [mine] });
     expect((await get('/llm_prices/')).body).toEqual({ prices: [mine] });
+    const log = (await get('/activity_log/?scope=LlmPrices')).body.results;
+    expect(log[0]).toMatchObject({ activity: 'updated', scope: 'LlmPrices', detail: { name: 'LLM prices', changes: [{ field: 'prices', after: [mine] }] } });
     const trace = randomUUID();
     await send([generation({ $ai_trace_id: trace, $ai_model: 'house-model-v2', $ai_input_tokens: 1_000_000, $ai_output_tokens: 1_000_000 })]);
     expect((await byId(trace))[0]!.cost_usd).toBeCloseTo(3, 9);

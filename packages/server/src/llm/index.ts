@@ -2,7 +2,7 @@ import type { IngestService } from '../capture/ingest';
 import type { Core, ServerModule } from '../module';
 import { llmEventsStep } from './ingest';
 import { llmRoutes } from './routes';
-import { LlmService } from './service';
+import { LlmService, PRICES_ACTIVITY } from './service';
 import { UsageService } from './usage';
 
 /**
@@ -18,4 +18,5 @@ export const llmModule = {
     return { llm, llmUsage: new UsageService(db, llm) };
   },
   routes: llmRoutes,
+  activityKinds: { [PRICES_ACTIVITY]: { object: 'llm' } },
 } satisfies ServerModule;

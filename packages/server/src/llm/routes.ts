@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { actorOf } from '../http/actor';
 import { authorize, type AuthLookups } from '../http/auth';
 import { pageOf, pageParams } from '../http/pagination';
 import { PageQuery, ProjectParams, errorResponses, pageOfSchema } from '../http/schemas';
@@ -155,6 +156,6 @@ export const llmRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { llm: Llm
         response: { 200: PricesSchema, ...errorResponses },
       },
     },
-    async (request) => ({ prices: await services.llm.setPrices(request.project!.id, request.body.prices) }),
+    async (request) => ({ prices: await services.llm.setPrices(request.project!.id, request.body.prices, actorOf(request)) }),
   );
 };

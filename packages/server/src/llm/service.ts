@@ -1,5 +1,7 @@
+import { changesBetween, recordActivity } from '../activity/service';
 import type { Db } from '../db/database';
 import { ValidationError, NotFoundError } from '../errors';
+import type { Actor } from '../http/actor';
 import { timeOf } from '../http/query-time';
 import type { LlmPrice } from './prices';
 import { llmStore, type LlmFilters, type LlmRow } from './store';
@@ -116,6 +118,9 @@ function isBelow(candidate: TraceNode, node: TraceNode, bySpan: Map<string, Trac
 
 const GENERATION_KINDS = ['generation', 'embedding'];
 
+/** The activity log's scope for a project's price overrides. */
+export const PRICES_ACTIVITY = 'LlmPrices';
+
 /** The LLM API's rules: filters checked (400 naming the parameter), generations, traces, usage and price overrides. */
 export class LlmService {
   constructor(private readonly db: Db) {}
@@ -191,15 +196,22 @@ export class LlmService {
     return raw ? (JSON.parse(raw) as LlmPrice[]) : [];
   }
 
-  /** Replaces the project's price overrides; the costs of generations ingested from now on follow. */
-  async setPrices(projectId: number, prices: LlmPrice[]): Promise<LlmPrice[]> {
+  /** Replaces the project's price overrides (an activity log entry when they changed); generations stored from now on follow. */
+  async setPrices(projectId: number, prices: LlmPrice[], actor: Actor): Promise<LlmPrice[]> {
     const seen = new Set<string>();
     prices.forEach((price, i) => {
       const key = `${price.provider.toLowerCase()}\n${price.model.toLowerCase()}`;
       if (seen.has(key)) throw new ValidationError(`${price.provider} ${price.model} is listed twice.`, `prices__${i}__model`, 'unique');
       seen.add(key);
     });
-    await llmStore.setPrices(this.db.kysely, projectId, JSON.stringify(prices), new Date().toISOString());
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const raw = await llmStore.prices(trx, projectId);
+      const before = { prices: raw ? (JSON.parse(raw) as unknown) : [] };
+      const changes = changesBetween(before, { prices }, ['prices']);
+      if (!changes.length) return;
+      await llmStore.setPrices(trx, projectId, JSON.stringify(prices), new Date().toISOString());
+      await recordActivity(trx, actor, { projectId, scope: PRICES_ACTIVITY, itemId: projectId, activity: 'updated', name: 'LLM prices', changes });
+    });
     return prices;
   }
 }
