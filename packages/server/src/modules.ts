@@ -7,6 +7,7 @@ import { eventsModule } from './events';
 import { experimentsModule } from './experiments';
 import { featureFlagsModule } from './feature-flags';
 import { flagEvaluationModule } from './flag-evaluation';
+import { llmModule } from './llm';
 import { llmPromptsModule } from './llm-prompts';
 import type { ActivityKind, ServerModule } from './module';
 import { personsModule } from './persons';
@@ -38,6 +39,7 @@ export const MODULES = [
   surveysModule,
   errorTrackingModule,
   sessionReplayModule,
+  llmModule,
   llmPromptsModule,
   flagEvaluationModule,
   staticModule,

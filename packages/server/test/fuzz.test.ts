@@ -168,8 +168,21 @@ const events = [
     },
   },
   { event: 'fuzz server-side', distinct_id: 'fuzz-1', properties: { plan: 'pro' } },
+  {
+    event: '$ai_generation',
+    distinct_id: 'fuzz-1',
+    properties: {
+      $ai_trace_id: 't1',
+      $ai_model: 'gpt-4o',
+      $ai_provider: 'openai',
+      $ai_input_tokens: 10,
+      $ai_output_tokens: 5,
+      $ai_latency: 0.5,
+      '$feature/fuzz-flag': 'a',
+    },
+  },
 ];
-const CAPTURE_PATHS = new Set(['/e', '/i/v0/e', '/capture', '/batch']);
+const CAPTURE_PATHS = new Set(['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch']);
 const capture = { api_key: TOKEN, sent_at: '2026-01-01T00:00:01Z', batch: events };
 const flagsRequest = {
   token: TOKEN,
@@ -252,6 +265,9 @@ const SEEDS: Record<string, unknown> = {
   'post /api/projects/{project_id}/llm_prompts': { name: 'fuzz-prompt-2', prompt: 'x', config: { model: 'm' }, labels: ['production'] },
   'post /api/projects/{project_id}/llm_prompts/{id}/versions': { prompt: 'y', config: null, labels: ['production'] },
   'put /api/projects/{project_id}/llm_prompts/{id}/labels/{label}': { version: 1 },
+  'put /api/projects/{project_id}/llm_prices': {
+    prices: [{ provider: 'openai', model: 'fuzz-model', input: 1, output: 2, cache_read: 0.5, cache_write: 1.25 }],
+  },
   'post /flags': flagsRequest,
   'post /decide': flagsRequest,
   ...Object.fromEntries([...CAPTURE_PATHS].map((path) => [`post ${path}`, capture])),

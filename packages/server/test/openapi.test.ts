@@ -50,6 +50,11 @@ const operations = [
   ['get', '/api/projects/{project_id}/error_tracking/sourcemaps'],
   ['post', '/api/projects/{project_id}/error_tracking/sourcemaps'],
   ['delete', '/api/projects/{project_id}/error_tracking/sourcemaps/{id}'],
+  ['get', '/api/projects/{project_id}/llm/generations'],
+  ['get', '/api/projects/{project_id}/llm/traces/{trace_id}'],
+  ['get', '/api/projects/{project_id}/llm/usage'],
+  ['get', '/api/projects/{project_id}/llm_prices'],
+  ['put', '/api/projects/{project_id}/llm_prices'],
   ['get', '/api/projects/{project_id}/session_recording_settings'],
   ['patch', '/api/projects/{project_id}/session_recording_settings'],
   ['get', '/api/projects/{project_id}/session_recordings'],
@@ -111,7 +116,7 @@ const operations = [
   ['get', '/api/surveys'],
   ['get', '/array/{token}/config'],
   ['get', '/array/{token}/config.js'],
-  ...(['/e', '/i/v0/e', '/capture', '/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
+  ...(['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
   ['post', '/s'],
 ] as const;
 
@@ -123,7 +128,7 @@ const sdk = new Set([
   'get /api/surveys',
   'get /array/{token}/config',
   'get /array/{token}/config.js',
-  ...['/e', '/i/v0/e', '/capture', '/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
+  ...['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
   'post /s',
 ]);
 

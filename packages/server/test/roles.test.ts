@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 let seq = 0;
-type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: () => string; payload?: () => object };
+type Call = { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: () => string; payload?: () => object };
 const p = () => s.projectId;
 const calls: Record<string, Call> = {
   'read flags': { method: 'GET', url: () => `/api/projects/${p()}/feature_flags/` },
@@ -49,6 +49,12 @@ const calls: Record<string, Call> = {
   },
   'read LLM prompts': { method: 'GET', url: () => `/api/projects/${p()}/llm_prompts/` },
   'create an LLM prompt': { method: 'POST', url: () => `/api/projects/${p()}/llm_prompts/`, payload: () => ({ name: `role-prompt-${++seq}`, prompt: 'x' }) },
+  'read generations': { method: 'GET', url: () => `/api/projects/${p()}/llm/generations/` },
+  'change LLM prices': {
+    method: 'PUT',
+    url: () => `/api/projects/${p()}/llm_prices/`,
+    payload: () => ({ prices: [{ provider: 'openai', model: 'my-model', input: ++seq, output: 1 }] }),
+  },
 };
 const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'read flags': ['viewer', 'member', 'admin', 'owner'],
@@ -68,6 +74,8 @@ const allowed: Record<string, ('viewer' | 'member' | 'admin' | 'owner')[]> = {
   'change recording settings': ['member', 'admin', 'owner'],
   'read LLM prompts': ['viewer', 'member', 'admin', 'owner'],
   'create an LLM prompt': ['member', 'admin', 'owner'],
+  'read generations': ['viewer', 'member', 'admin', 'owner'],
+  'change LLM prices': ['member', 'admin', 'owner'],
 };
 const send = (call: Call, headers: Record<string, string>) =>
   s.app.inject({ method: call.method, url: call.url(), headers, ...(call.payload ? { payload: call.payload() } : {}) });

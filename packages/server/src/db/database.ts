@@ -39,6 +39,7 @@ import { passwordResets } from './migrations/0016-password-resets';
 import { surveys } from './migrations/0017-surveys';
 import { sourceMapParts } from './migrations/0018-source-map-parts';
 import { sessionReplay } from './migrations/0019-session-replay';
+import { llm } from './migrations/0020-llm';
 import { llmPrompts } from './migrations/0021-llm-prompts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -114,6 +115,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0017-surveys': surveys(dialect),
     '0018-source-map-parts': sourceMapParts(dialect),
     '0019-session-replay': sessionReplay(dialect),
+    '0020-llm': llm(dialect),
     '0021-llm-prompts': llmPrompts(dialect),
   };
 }

@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { LlmEventTable, LlmPricesTable } from './llm-schema';
 import type { LlmPromptLabelTable, LlmPromptTable, LlmPromptVersionTable } from './llm-prompts-schema';
 import type { ReplayBatchTable, ReplayBlobTable, ReplayBlockTable, ReplaySessionTable, ReplaySessionUrlTable, ReplaySettingsTable } from './replay-schema';
 
@@ -445,6 +446,8 @@ export interface Database {
   replay_blocks: ReplayBlockTable;
   replay_batches: ReplayBatchTable;
   replay_blobs: ReplayBlobTable;
+  llm_events: LlmEventTable;
+  llm_prices: LlmPricesTable;
   llm_prompts: LlmPromptTable;
   llm_prompt_versions: LlmPromptVersionTable;
   llm_prompt_labels: LlmPromptLabelTable;

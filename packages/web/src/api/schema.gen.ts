@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List a project's activity log, newest first
-         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, Survey, ErrorTrackingIssue, SessionRecordingSettings, SessionRecording, LlmPrompt
+         * @description scope: Webhook, Project, FeatureFlag, EarlyAccessFeature, Experiment, Survey, ErrorTrackingIssue, SessionRecordingSettings, SessionRecording, LlmPrices, LlmPrompt
          */
         get: operations["activity_log_list"];
         put?: never;
@@ -512,6 +512,24 @@ export interface paths {
         put?: never;
         /** Capture events (PostHog capture protocol); 200 once they are stored */
         post: operations["batch_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/i/v0/ai/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Capture events sent in the query string */
+        get: operations["i_v0_ai_batch_retrieve"];
+        put?: never;
+        /** Capture events (PostHog capture protocol); 200 once they are stored */
+        post: operations["i_v0_ai_batch_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1127,6 +1145,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/llm/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List generations and embeddings, newest first */
+        get: operations["llm_generations_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/llm/traces/{trace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A trace: its spans and generations as a tree (`children`) */
+        get: operations["llm_traces_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/llm/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calls, tokens, cost, latency p50/p95 and error rate per day, by model, provider or flag variant */
+        get: operations["llm_usage_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/llm_prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's price overrides (USD per million tokens) */
+        get: operations["llm_prices_retrieve"];
+        /** Replace the project's price overrides; generations stored from now on are priced by them */
+        put: operations["llm_prices_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/llm_prompts": {
         parameters: {
             query?: never;
@@ -1342,7 +1429,7 @@ export interface components {
         /** ActivityEntry */
         ActivityEntry: {
             id: number;
-            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | Survey | ErrorTrackingIssue | SessionRecordingSettings | SessionRecording | LlmPrompt | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
+            /** @description Webhook | Project | FeatureFlag | EarlyAccessFeature | Experiment | Survey | ErrorTrackingIssue | SessionRecordingSettings | SessionRecording | LlmPrices | LlmPrompt | PersonalAPIKey | OrganizationMembership | OrganizationInvite */
             scope: string;
             item_id: string;
             /** @description created | updated | deleted (a personal API key revoked: deleted) */
@@ -1780,6 +1867,84 @@ export interface components {
                 people: number;
             }[];
         };
+        /** LlmGeneration */
+        LlmGeneration: {
+            /** @description the event uuid */
+            id: string;
+            /** @description `generation`, `embedding`, `span` or `trace` */
+            kind: string;
+            /** @description `$ai_model` */
+            model: string | null;
+            /** @description `$ai_provider` */
+            provider: string | null;
+            /** @description null when the provider returned no usage */
+            input_tokens: number | null;
+            /** @description null when the provider returned no usage */
+            output_tokens: number | null;
+            /** @description cached input tokens read */
+            cache_read_tokens: number | null;
+            /** @description input tokens written to the cache */
+            cache_creation_tokens: number | null;
+            /** @description reasoning tokens */
+            reasoning_tokens: number | null;
+            /** @description USD */
+            input_cost_usd: number | null;
+            /** @description USD */
+            output_cost_usd: number | null;
+            /** @description USD: the client’s when it sent one, else from the price table; null for an unknown model */
+            cost_usd: number | null;
+            /** @description seconds */
+            latency: number | null;
+            /** @description seconds, streamed calls */
+            time_to_first_token: number | null;
+            /** @description the provider’s HTTP status */
+            http_status: number | null;
+            trace_id: string;
+            /** @description `$ai_span_id` */
+            span_id: string | null;
+            /** @description `$ai_parent_id`: the span or trace above */
+            parent_id: string | null;
+            /** @description `$ai_span_name` */
+            name: string | null;
+            is_error: boolean;
+            /** @description `$ai_error`, cut to 8 KB */
+            error: string | null;
+            distinct_id: string;
+            /** @description the person's uuid when the event was stored */
+            person_id: string | null;
+            /** @description `$session_id`: its recording */
+            session_id: string | null;
+            /** @description the flags and variants the call was made under */
+            flags: {
+                [key: string]: string | boolean;
+            };
+            timestamp: string;
+        };
+        /** LlmGenerationPage */
+        LlmGenerationPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["LlmGeneration"][];
+        };
+        /** LlmPrice */
+        LlmPrice: {
+            provider: string;
+            /** @description exact id; dated snapshots of it (`<model>-…`) match too */
+            model: string;
+            /** @description USD per million input tokens */
+            input: number;
+            /** @description USD per million output tokens */
+            output: number;
+            /** @description USD per million cached input tokens read */
+            cache_read?: number;
+            /** @description USD per million input tokens written to the cache */
+            cache_write?: number;
+        };
+        /** LlmPrices */
+        LlmPrices: {
+            prices: components["schemas"]["LlmPrice"][];
+        };
         /** LlmPrompt */
         LlmPrompt: {
             id: string;
@@ -1832,6 +1997,109 @@ export interface components {
         /** LlmPromptVersionList */
         LlmPromptVersionList: {
             results: components["schemas"]["LlmPromptVersion"][];
+        };
+        /** LlmTrace */
+        LlmTrace: {
+            trace_id: string;
+            start_time: string;
+            generation_count: number;
+            /** @description the generations’ cost added up; null when none has one */
+            cost_usd: number | null;
+            is_error: boolean;
+            /** @description the roots: events whose parent is not in the trace */
+            children: components["schemas"]["LlmTraceNode"][];
+        };
+        /** LlmTraceNode */
+        LlmTraceNode: {
+            /** @description the event uuid */
+            id: string;
+            /** @description `generation`, `embedding`, `span` or `trace` */
+            kind: string;
+            /** @description `$ai_model` */
+            model: string | null;
+            /** @description `$ai_provider` */
+            provider: string | null;
+            /** @description null when the provider returned no usage */
+            input_tokens: number | null;
+            /** @description null when the provider returned no usage */
+            output_tokens: number | null;
+            /** @description cached input tokens read */
+            cache_read_tokens: number | null;
+            /** @description input tokens written to the cache */
+            cache_creation_tokens: number | null;
+            /** @description reasoning tokens */
+            reasoning_tokens: number | null;
+            /** @description USD */
+            input_cost_usd: number | null;
+            /** @description USD */
+            output_cost_usd: number | null;
+            /** @description USD: the client’s when it sent one, else from the price table; null for an unknown model */
+            cost_usd: number | null;
+            /** @description seconds */
+            latency: number | null;
+            /** @description seconds, streamed calls */
+            time_to_first_token: number | null;
+            /** @description the provider’s HTTP status */
+            http_status: number | null;
+            trace_id: string;
+            /** @description `$ai_span_id` */
+            span_id: string | null;
+            /** @description `$ai_parent_id`: the span or trace above */
+            parent_id: string | null;
+            /** @description `$ai_span_name` */
+            name: string | null;
+            is_error: boolean;
+            /** @description `$ai_error`, cut to 8 KB */
+            error: string | null;
+            distinct_id: string;
+            /** @description the person's uuid when the event was stored */
+            person_id: string | null;
+            /** @description `$session_id`: its recording */
+            session_id: string | null;
+            /** @description the flags and variants the call was made under */
+            flags: {
+                [key: string]: string | boolean;
+            };
+            timestamp: string;
+            /** @description the events whose parent is this one */
+            children: unknown[];
+        };
+        /** LlmUsage */
+        LlmUsage: {
+            interval: string;
+            by: string;
+            /** @description true when more generations matched than usage reads (narrow the dates) */
+            truncated: boolean;
+            series: {
+                /** @description the model, provider or variant */
+                key: string | null;
+                calls: number;
+                input_tokens: number;
+                output_tokens: number;
+                /** @description the generations with a known cost, added up */
+                cost_usd: number;
+                /** @description seconds */
+                latency_p50: number | null;
+                /** @description seconds */
+                latency_p95: number | null;
+                /** @description errors / calls */
+                error_rate: number;
+                buckets: {
+                    /** @description the interval’s start, ISO */
+                    date: string;
+                    calls: number;
+                    input_tokens: number;
+                    output_tokens: number;
+                    /** @description the generations with a known cost, added up */
+                    cost_usd: number;
+                    /** @description seconds */
+                    latency_p50: number | null;
+                    /** @description seconds */
+                    latency_p95: number | null;
+                    /** @description errors / calls */
+                    error_rate: number;
+                }[];
+            }[];
         };
         /** Member */
         Member: {
@@ -5701,6 +5969,185 @@ export interface operations {
         };
     };
     batch_create: {
+        parameters: {
+            query?: {
+                /** @description the project token (or `api_key`; also accepted in the body) */
+                token?: string;
+                /** @description `gzip`, `gzip-js` or `base64`; gzip is also detected by its magic bytes */
+                compression?: string;
+                /** @description `1`: answer 204 instead of 200 */
+                beacon?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description one event, a list of events, or `{api_key, batch: [...]}`; JSON, gzip, base64 or a `data=` form, in a `Content-Encoding` (gzip, deflate, deflate-raw, br) or none */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        /** @description events not stored, each with why (`attr`: `batch__<index>`); only when there are some */
+                        refused?: components["schemas"]["Error"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    i_v0_ai_batch_retrieve: {
+        parameters: {
+            query?: {
+                /** @description the project token (or `api_key`; also accepted in the body) */
+                token?: string;
+                /** @description `gzip`, `gzip-js` or `base64`; gzip is also detected by its magic bytes */
+                compression?: string;
+                /** @description `1`: answer 204 instead of 200 */
+                beacon?: string;
+                /** @description the events, base64 (or base64 of gzip) */
+                data?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        /** @description events not stored, each with why (`attr`: `batch__<index>`); only when there are some */
+                        refused?: components["schemas"]["Error"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    i_v0_ai_batch_create: {
         parameters: {
             query?: {
                 /** @description the project token (or `api_key`; also accepted in the body) */
@@ -9878,6 +10325,414 @@ export interface operations {
             };
         };
     };
+    llm_generations_list: {
+        parameters: {
+            query?: {
+                /** @description exact model id, as sent (`$ai_model`) */
+                model?: string;
+                /** @description `openai`, `anthropic`, … */
+                provider?: string;
+                /** @description generations of one trace */
+                trace_id?: string;
+                /** @description a person's uuid: generations of any of their distinct ids */
+                person_id?: string;
+                /** @description generations of one distinct id */
+                distinct_id?: string;
+                /** @description `true` or `false` */
+                is_error?: string;
+                /** @description a flag key: generations made with it on (its `$feature/<key>` property) */
+                flag?: string;
+                /** @description with `flag`: that variant only */
+                variant?: string;
+                /** @description cost in USD at least this */
+                cost_min?: string;
+                /** @description `YYYY-MM-DD`, an ISO date-time or `-7d` / `-24h` */
+                date_from?: string;
+                /** @description `YYYY-MM-DD` (that whole day), an ISO date-time or `-1h` */
+                date_to?: string;
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmGenerationPage"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    llm_traces_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmTrace"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    llm_usage_retrieve: {
+        parameters: {
+            query?: {
+                /** @description exact model id, as sent (`$ai_model`) */
+                model?: string;
+                /** @description `openai`, `anthropic`, … */
+                provider?: string;
+                /** @description generations of one trace */
+                trace_id?: string;
+                /** @description a person's uuid: generations of any of their distinct ids */
+                person_id?: string;
+                /** @description generations of one distinct id */
+                distinct_id?: string;
+                /** @description `true` or `false` */
+                is_error?: string;
+                /** @description a flag key: generations made with it on (its `$feature/<key>` property) */
+                flag?: string;
+                /** @description with `flag`: that variant only */
+                variant?: string;
+                /** @description cost in USD at least this */
+                cost_min?: string;
+                /** @description `YYYY-MM-DD`, an ISO date-time or `-7d` / `-24h` */
+                date_from?: string;
+                /** @description `YYYY-MM-DD` (that whole day), an ISO date-time or `-1h` */
+                date_to?: string;
+                /** @description `day` (the default) or `hour` */
+                interval?: string;
+                /** @description `model` (the default), `provider`, or `flag` (with `flag=<key>`: one series per variant) */
+                by?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmUsage"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    llm_prices_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmPrices"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    llm_prices_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prices: {
+                        provider: string;
+                        /** @description exact id; dated snapshots of it (`<model>-…`) match too */
+                        model: string;
+                        /** @description USD per million input tokens */
+                        input: number;
+                        /** @description USD per million output tokens */
+                        output: number;
+                        /** @description USD per million cached input tokens read */
+                        cache_read?: number;
+                        /** @description USD per million input tokens written to the cache */
+                        cache_write?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmPrices"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     llm_prompts_list: {
         parameters: {
             query?: {
@@ -10948,6 +11803,8 @@ export const pathsCaptureGetResponses200ContentApplicationJsonStatusValues: Read
 export const pathsCapturePostResponses200ContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/capture"]["post"]["responses"]["200"]["content"]["application/json"]["status"]> = [1];
 export const pathsBatchGetResponses200ContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/batch"]["get"]["responses"]["200"]["content"]["application/json"]["status"]> = [1];
 export const pathsBatchPostResponses200ContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/batch"]["post"]["responses"]["200"]["content"]["application/json"]["status"]> = [1];
+export const pathsIV0AiBatchGetResponses200ContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/i/v0/ai/batch"]["get"]["responses"]["200"]["content"]["application/json"]["status"]> = [1];
+export const pathsIV0AiBatchPostResponses200ContentApplicationJsonStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/i/v0/ai/batch"]["post"]["responses"]["200"]["content"]["application/json"]["status"]> = [1];
 export const pathsApiProjectsProject_idEvent_countsGetParametersQueryIntervalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/event_counts"]["get"]["parameters"]["query"]["interval"]> = ["day", "hour"];
 export const pathsApiProjectsProject_idEarly_access_featurePostRequestBodyContentApplicationJsonStageValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/early_access_feature"]["post"]["requestBody"]["content"]["application/json"]["stage"]> = ["draft", "concept", "alpha", "beta", "general-availability", "archived"];
 export const pathsApiProjectsProject_idEarly_access_featureIdPatchRequestBodyContentApplicationJsonStageValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/projects/{project_id}/early_access_feature/{id}"]["patch"]["requestBody"]["content"]["application/json"]["stage"]> = ["draft", "concept", "alpha", "beta", "general-availability", "archived"];
