@@ -78,6 +78,19 @@ describe('generations at ingest', () => {
     expect(of('gpt-4o', 42)).toBeDefined();
   });
 
+  it('a snapshot date or -latest is its model; a variant of a model is not priced as the model', async () => {
+    const trace = randomUUID();
+    const tokens = { $ai_trace_id: trace, $ai_input_tokens: 1_000_000, $ai_output_tokens: 0 };
+    await send([
+      generation({ ...tokens, $ai_provider: 'anthropic', $ai_model: 'claude-3-5-sonnet-20241022' }),
+      generation({ ...tokens, $ai_provider: 'anthropic', $ai_model: 'claude-3-5-haiku-latest' }),
+      generation({ ...tokens, $ai_model: 'o1-pro' }),
+      generation({ ...tokens, $ai_model: 'gpt-4o-audio-preview' }),
+    ]);
+    const cost = Object.fromEntries((await byId(trace)).map((r) => [r.model, r.cost_usd]));
+    expect(cost).toEqual({ 'claude-3-5-sonnet-20241022': 3, 'claude-3-5-haiku-latest': 0.8, 'o1-pro': null, 'gpt-4o-audio-preview': null });
+  });
+
   it('take events up to 8 MiB on /i/v0/ai/batch/, which /batch/ refuses; an error is kept with its status', async () => {
     const trace = randomUUID();
     const big = generation({
@@ -228,7 +241,7 @@ describe('price overrides', () => {
     const log = (await get('/activity_log/?scope=LlmPrices')).body.results;
     expect(log[0]).toMatchObject({ activity: 'updated', scope: 'LlmPrices', detail: { name: 'LLM prices', changes: [{ field: 'prices', after: [mine] }] } });
     const trace = randomUUID();
-    await send([generation({ $ai_trace_id: trace, $ai_model: 'house-model-v2', $ai_input_tokens: 1_000_000, $ai_output_tokens: 1_000_000 })]);
+    await send([generation({ $ai_trace_id: trace, $ai_model: 'house-model-2026-01-01', $ai_input_tokens: 1_000_000, $ai_output_tokens: 1_000_000 })]);
     expect((await byId(trace))[0]!.cost_usd).toBeCloseTo(3, 9);
     expect((await put([mine, mine])).statusCode).toBe(400);
     expect((await put([{ ...mine, input: -1 }])).statusCode).toBe(400);

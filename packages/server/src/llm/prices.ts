@@ -1,8 +1,9 @@
 /**
  * What a model's tokens cost, in USD per million tokens, and the cost of a generation from its tokens. The table holds
  * the providers' list prices; a project may override or add entries (`/api/projects/:id/llm_prices/`). A model is found
- * by its exact id, else by the longest entry its id starts with followed by `-` (a dated snapshot such as
- * `gpt-4o-2024-08-06` is priced as `gpt-4o`); an unknown model has no cost, never a guessed one.
+ * by its exact id, else, for a dated snapshot or an alias, by the id without its date (`gpt-4o-2024-08-06` and
+ * `claude-3-5-sonnet-20241022` are priced as `gpt-4o` and `claude-3-5-sonnet`, `…-latest` as its model); any other
+ * model has no cost, never a guessed one (`o1-pro` or `gpt-4o-audio-preview` are not priced as `o1` or `gpt-4o`).
  */
 export interface LlmPrice {
   provider: string;
@@ -57,7 +58,10 @@ export const DEFAULT_PRICES: readonly LlmPrice[] = [
   p('anthropic', 'claude-3-opus', 15, 75, 1.5, 18.75),
 ];
 
-/** Looks models up by provider and id: exact ids first, then the longest id prefix that ends at a `-`. */
+/** A model id's date suffix (`-2024-08-06`, `-20241022`) or `-latest`: the same model's snapshot or alias. */
+const SNAPSHOT = /^(.+?)-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$/;
+
+/** Looks models up by provider and id: the exact id, else the id without a snapshot date or `-latest`. */
 export class PriceTable {
   private readonly byKey = new Map<string, LlmPrice>();
   private readonly byModel = new Map<string, LlmPrice>();
@@ -78,13 +82,9 @@ export class PriceTable {
     // `openai/gpt-4o` (routers such as OpenRouter name models so).
     const slash = id.lastIndexOf('/');
     if (slash >= 0) id = id.slice(slash + 1);
-    for (;;) {
-      const found = (provider && this.byKey.get(`${provider.toLowerCase()}\n${id}`)) || this.byModel.get(id);
-      if (found) return found;
-      const dash = id.lastIndexOf('-');
-      if (dash <= 0) return undefined;
-      id = id.slice(0, dash);
-    }
+    const lookup = (key: string) => (provider && this.byKey.get(`${provider.toLowerCase()}\n${key}`)) || this.byModel.get(key);
+    const base = SNAPSHOT.exec(id)?.[1];
+    return lookup(id) ?? (base ? lookup(base) : undefined);
   }
 }
 
