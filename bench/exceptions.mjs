@@ -5,10 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
+import { countRows, machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
 
 const COMMAND = 'npm run bench -- exceptions';
 const EVENTS = 100;
@@ -188,21 +185,6 @@ const COUNTS = {
   issues: 'SELECT count(*) AS n FROM error_tracking_issues WHERE project_id = $1',
 };
 
-async function counts(dialect, service) {
-  const out = {};
-  if (dialect === 'sqlite') {
-    const db = new Database(path.join(service.dataDir, 'service.db'), { readonly: true });
-    for (const [key, text] of Object.entries(COUNTS)) out[key] = db.prepare(text.replace('$1', '?')).get(service.projectId).n;
-    db.close();
-    return out;
-  }
-  const client = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${service.schema}` });
-  await client.connect();
-  for (const [key, text] of Object.entries(COUNTS)) out[key] = Number((await client.query(text, [service.projectId])).rows[0].n);
-  await client.end();
-  return out;
-}
-
 async function run(dialect) {
   const service = await startServiceOn(dialect);
   try {
@@ -229,7 +211,7 @@ async function run(dialect) {
         acknowledged[kind] += r.ok * EVENTS;
       }
     }
-    const stored = await counts(dialect, service);
+    const stored = await countRows(dialect, service, COUNTS);
     const rate = (kind) => (totals[kind].ok * EVENTS) / totals[kind].seconds;
     // Service CPU milliseconds per 1,000 events stored, and the load generator's share of a core while it sent.
     const cpu = (kind, field = 'cpu') => (totals[kind][field] * 1e6) / (totals[kind].ok * EVENTS);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildService, spawnService } from '@service/test-support';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 
 export { freePort, record } from '@service/test-support';
@@ -117,3 +118,19 @@ export async function load(options) {
 
 export const machine = () =>
   `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+/** Runs each count query (`$1` the project id) on a started service's database, read directly: what was stored. */
+export async function countRows(dialect, service, queries) {
+  const out = {};
+  if (dialect === 'sqlite') {
+    const db = new Database(path.join(service.dataDir, 'service.db'), { readonly: true });
+    for (const [key, text] of Object.entries(queries)) out[key] = db.prepare(text.replace('$1', '?')).get(service.projectId).n;
+    db.close();
+    return out;
+  }
+  const client = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${service.schema}` });
+  await client.connect();
+  for (const [key, text] of Object.entries(queries)) out[key] = Number((await client.query(text, [service.projectId])).rows[0].n);
+  await client.end();
+  return out;
+}

@@ -4,10 +4,7 @@
 // every stored generation must have its row with a cost.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
+import { countRows, machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
 
 const COMMAND = 'npm run bench -- llm-ingest';
 const EVENTS = 100;
@@ -83,21 +80,6 @@ const COUNTS = {
   rows: 'SELECT count(*) AS n FROM llm_events WHERE project_id = $1 AND total_cost_usd IS NOT NULL',
 };
 
-async function counts(dialect, service) {
-  const out = {};
-  if (dialect === 'sqlite') {
-    const db = new Database(path.join(service.dataDir, 'service.db'), { readonly: true });
-    for (const [key, text] of Object.entries(COUNTS)) out[key] = db.prepare(text.replace('$1', '?')).get(service.projectId).n;
-    db.close();
-    return out;
-  }
-  const client = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${service.schema}` });
-  await client.connect();
-  for (const [key, text] of Object.entries(COUNTS)) out[key] = Number((await client.query(text, [service.projectId])).rows[0].n);
-  await client.end();
-  return out;
-}
-
 async function run(dialect) {
   const service = await startServiceOn(dialect);
   try {
@@ -121,7 +103,7 @@ async function run(dialect) {
         acknowledged[kind] += r.ok * EVENTS;
       }
     }
-    const stored = await counts(dialect, service);
+    const stored = await countRows(dialect, service, COUNTS);
     const rate = (kind) => (totals[kind].ok * EVENTS) / totals[kind].seconds;
     const result = {
       dialect,
