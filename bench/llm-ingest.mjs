@@ -1,7 +1,8 @@
 // npm run bench -- llm-ingest: ingest throughput of `$ai_generation` events (as @posthog/ai sends them, 2 KB of
 // prompt and answer, priced at ingest) next to plain events, through POST /batch/ (100 events a request, 32
 // connections) against a started service, on SQLite and on PostgreSQL. Every acknowledged event must be stored, and
-// every stored generation must have its row with a cost.
+// every stored generation must have its row with a cost. `npm run bench -- llm-ingest shared`: plain events beside
+// generations that all share a 6 KB system prompt and a 3 KB tool list (stored once, `llm_payloads`).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { countRows, machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
@@ -14,6 +15,17 @@ const ROUND_SECONDS = 4;
 const TEMPLATES = 64;
 /** `payload`: the generations' properties under another event name, stored as plain events: what their size alone costs. */
 const KINDS = ['plain', 'generations', 'payload'];
+/** `shared`: generations whose system prompt and tools, 9 KB of JSON, are the same in every call. */
+const SHARED_KINDS = ['plain', 'shared'];
+const SHARED_SYSTEM = 'You are the shopping assistant of a store that sells team plans. Answer briefly and cite the plan page. '.repeat(60);
+const SHARED_TOOLS = Array.from({ length: 6 }, (_, i) => ({
+  type: 'function',
+  function: {
+    name: `tool_${i}`,
+    description: 'Looks a plan up by its name and returns its price, limits and features. '.repeat(6),
+    parameters: { type: 'object', properties: { name: { type: 'string' } } },
+  },
+}));
 const MODELS = [
   ['openai', 'gpt-4o-mini-2024-07-18'],
   ['openai', 'gpt-4.1'],
@@ -41,7 +53,7 @@ function bodies(token, kind) {
           $ai_provider: provider,
           $ai_model: model,
           $ai_input: [
-            { role: 'system', content: 'You are a helpful shopping assistant. '.repeat(20) },
+            { role: 'system', content: kind === 'shared' ? SHARED_SYSTEM : 'You are a helpful shopping assistant. '.repeat(20) },
             { role: 'user', content: `Which plan suits a team of ${i % 40} people?` },
           ],
           $ai_output_choices: [{ role: 'assistant', content: 'The team plan: it has shared flags, roles and audit logs. '.repeat(10) }],
@@ -52,13 +64,14 @@ function bodies(token, kind) {
           $ai_http_status: 200,
           $ai_base_url: 'https://api.openai.com/v1',
           $ai_is_error: false,
+          ...(kind === 'shared' ? { $ai_tools: SHARED_TOOLS } : {}),
         },
       };
     });
     return JSON.stringify({ api_key: token, batch, sent_at: new Date().toISOString() });
   });
   let n = 0;
-  const tag = String(KINDS.indexOf(kind));
+  const tag = String([...KINDS, ...SHARED_KINDS].indexOf(kind));
   return () => templates[n % TEMPLATES].replaceAll('@@@@@@@@', `${tag}${(n++).toString(16).padStart(7, '0')}`);
 }
 
@@ -76,16 +89,22 @@ async function send(service, next, amount) {
 const COUNTS = {
   plain: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = 'purchase'",
   generations: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$ai_generation'",
+  shared: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = '$ai_generation'",
   payload: "SELECT count(*) AS n FROM events WHERE project_id = $1 AND event = 'llm_call'",
   rows: 'SELECT count(*) AS n FROM llm_events WHERE project_id = $1 AND total_cost_usd IS NOT NULL',
 };
+/** The bytes of the generations' stored properties, in their rows and (since migration 0022) once in `llm_payloads`. */
+const STORED_BYTES = {
+  rowBytes: "SELECT coalesce(sum(length(properties)), 0) AS n FROM events WHERE project_id = $1 AND event = '$ai_generation'",
+};
+const PAYLOAD_BYTES = { payloadBytes: 'SELECT coalesce(sum(length(payload)), 0) AS n FROM llm_payloads WHERE project_id = $1' };
 
-async function run(dialect) {
+async function run(dialect, kindsRun) {
   const service = await startServiceOn(dialect);
   try {
-    const kinds = Object.fromEntries(KINDS.map((kind) => [kind, bodies(service.token, kind)]));
-    const totals = Object.fromEntries(KINDS.map((kind) => [kind, { ok: 0, seconds: 0, p99: [], failed: 0 }]));
-    const acknowledged = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
+    const kinds = Object.fromEntries(kindsRun.map((kind) => [kind, bodies(service.token, kind)]));
+    const totals = Object.fromEntries(kindsRun.map((kind) => [kind, { ok: 0, seconds: 0, p99: [], failed: 0 }]));
+    const acknowledged = Object.fromEntries(kindsRun.map((kind) => [kind, 0]));
     const amounts = {};
     for (const [kind, next] of Object.entries(kinds)) {
       const warm = await send(service, next, 300);
@@ -103,16 +122,20 @@ async function run(dialect) {
         acknowledged[kind] += r.ok * EVENTS;
       }
     }
-    const stored = await countRows(dialect, service, COUNTS);
+    const counts = Object.fromEntries(Object.entries(COUNTS).filter(([key]) => key === 'rows' || kindsRun.includes(key)));
+    const stored = await countRows(dialect, service, { ...counts, ...STORED_BYTES });
+    // Before migration 0022 there is no `llm_payloads`.
+    stored.payloadBytes = await countRows(dialect, service, PAYLOAD_BYTES).then(
+      (r) => r.payloadBytes,
+      () => 0,
+    );
     const rate = (kind) => (totals[kind].ok * EVENTS) / totals[kind].seconds;
     const result = {
       dialect,
-      plain: rate('plain'),
-      generations: rate('generations'),
-      payload: rate('payload'),
-      share: rate('generations') / rate('plain'),
-      p99: Object.fromEntries(KINDS.map((kind) => [kind, Math.max(...totals[kind].p99)])),
-      failed: KINDS.reduce((sum, kind) => sum + totals[kind].failed, 0),
+      ...Object.fromEntries(kindsRun.map((kind) => [kind, rate(kind)])),
+      share: rate(kindsRun[1]) / rate('plain'),
+      p99: Object.fromEntries(kindsRun.map((kind) => [kind, Math.max(...totals[kind].p99)])),
+      failed: kindsRun.reduce((sum, kind) => sum + totals[kind].failed, 0),
       acknowledged,
       stored,
     };
@@ -123,12 +146,40 @@ async function run(dialect) {
   }
 }
 
-export async function main() {
-  const load = os.loadavg()[0].toFixed(1);
-  const results = [await run('sqlite')];
-  if (await postgresReachable()) results.push(await run('postgres'));
+async function runBoth(kinds) {
+  const results = [await run('sqlite', kinds)];
+  if (await postgresReachable()) results.push(await run('postgres', kinds));
   else console.warn(`PostgreSQL not reachable at ${PG_URL}; set BENCH_DATABASE_URL to include it.`);
-  const fmt = (n) => Math.round(n).toLocaleString('en-US');
+  return results;
+}
+
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+/** `npm run bench -- llm-ingest shared`: generations sharing a 9 KB system prompt and tool list, and what their rows hold. */
+async function mainShared(load) {
+  const results = await runBoth(SHARED_KINDS);
+  const ok = (r) => SHARED_KINDS.every((kind) => r.stored[kind] === r.acknowledged[kind]) && r.stored.rows === r.stored.shared;
+  const rows = results.map(
+    (r) =>
+      `| ${r.dialect} | ${fmt(r.plain)} | ${fmt(r.shared)} | **${Math.round(r.share * 100)} %** | ${r.p99.plain} / ${r.p99.shared} | ${r.failed} | ${fmt(r.stored.rowBytes / r.stored.shared)} B | ${fmt(r.stored.payloadBytes)} B | ${fmt(r.stored.plain)} / ${fmt(r.stored.shared)} / ${fmt(r.stored.rows)} ${ok(r) ? '✓' : '✗'} |`,
+  );
+  record(
+    'LLM generations sharing a large prompt (issue 34)',
+    `Command: \`${COMMAND} shared\` (${new Date().toISOString().slice(0, 10)}, ${machine()}, load average ${load} at start).
+As above, plain events beside generations whose \`$ai_input\` starts with the same 6 KB system prompt and whose
+\`$ai_tools\` is the same 3 KB list in every call (the rest as above), ${ROUNDS} rounds of about ${ROUND_SECONDS} s each.
+
+| database | plain events/s | generations/s | share | p99 ms (plain / gen.) | non-200 | properties per generation row | \`llm_payloads\` | stored (plain / gen. / priced rows) |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}`,
+  );
+  if (results.some((r) => !ok(r) || r.failed)) process.exitCode = 1;
+}
+
+export async function main(args = []) {
+  const load = os.loadavg()[0].toFixed(1);
+  if (args[0] === 'shared') return mainShared(load);
+  const results = await runBoth(KINDS);
   const ok = (r) => KINDS.every((kind) => r.stored[kind] === r.acknowledged[kind]) && r.stored.rows === r.stored.generations;
   const rows = results.map(
     (r) =>

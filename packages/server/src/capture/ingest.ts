@@ -9,13 +9,24 @@ import type { CaptureBody } from './body';
 import { GroupCommit, QueueFullError } from './group-commit';
 import { normalizeEvents, type NormalizedEvents } from './normalize';
 import { IngestPipeline, type CapturedEvent } from './pipeline';
-import { eventWrites, type NewEvent, type NewExceptionStacks } from './store';
+import { eventWrites, type NewEvent, type NewExceptionStacks, type NewLlmPayload } from './store';
 
 /** The distinct stack traces `events` name, as rows of `exception_stacks`. */
 function stacksOf(projectId: number, events: CapturedEvent[], createdAt: string): NewExceptionStacks[] {
   const rows = new Map<string, NewExceptionStacks>();
   for (const { exceptionStacks: stacks } of events) {
     if (stacks && !rows.has(stacks.hash)) rows.set(stacks.hash, { project_id: projectId, hash: stacks.hash, stacks: stacks.json, created_at: createdAt });
+  }
+  return [...rows.values()];
+}
+
+/** The distinct LLM inputs and outputs `events` name, as rows of `llm_payloads`. */
+function payloadsOf(projectId: number, events: CapturedEvent[], createdAt: string): NewLlmPayload[] {
+  const rows = new Map<string, NewLlmPayload>();
+  for (const { llmPayloads } of events) {
+    for (const { hash, json } of llmPayloads?.values ?? []) {
+      if (!rows.has(hash)) rows.set(hash, { project_id: projectId, hash, payload: json, created_at: createdAt });
+    }
   }
   return [...rows.values()];
 }
@@ -129,8 +140,11 @@ export class IngestService {
         created_at: createdAt,
         exception_stacks: e.exceptionStacks?.hash ?? null,
         session_id: e.sessionId ?? null,
+        llm_payloads: e.llmPayloads?.places ?? null,
+        llm_payload_bytes: e.llmPayloads?.bytes ?? null,
       }));
       await eventWrites.insertStacks(tx, stacksOf(projectId, slice, createdAt));
+      await eventWrites.insertPayloads(tx, payloadsOf(projectId, slice, createdAt));
       const inserted = await eventWrites.insert(tx, this.db.dialect, rows);
       // The steps see each stored event once: a duplicate (a retried batch, say) changes nothing.
       const fresh = slice.filter((e) => inserted.delete(e.uuid));

@@ -92,7 +92,11 @@ export async function normalizeEvents(
     }
     const event = normalizeEvent(items[i], i, sentAt, now, pipeline);
     const bytes =
-      Buffer.byteLength(event.propertiesJson) + (event.exceptionStacks?.bytes ?? 0) + Buffer.byteLength(event.event) + Buffer.byteLength(event.distinctId);
+      Buffer.byteLength(event.propertiesJson) +
+      (event.exceptionStacks?.bytes ?? 0) +
+      (event.llmPayloads?.bytes ?? 0) +
+      Buffer.byteLength(event.event) +
+      Buffer.byteLength(event.distinctId);
     if (bytes > maxEventBytes) normalized.refused.push(eventTooLarge(i, bytes, maxEventBytes));
     else normalized.events.push(event);
   }
@@ -140,6 +144,7 @@ function normalizeEvent(item: unknown, i: number, sentAt: number | undefined, no
     properties: stored.properties,
     propertiesJson: stored.json,
     exceptionStacks: stored.stacks,
+    llmPayloads: stored.payloads,
     timestamp: timestampOf(item, sentAt, now),
     set: draft.set,
     setOnce: draft.setOnce,

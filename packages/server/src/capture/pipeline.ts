@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Properties } from '../json';
-import type { StoredStacks } from './store';
+import type { StoredPayloads, StoredStacks } from './store';
 
 /** A group's properties an event sets: its type, its key, and the properties. */
 export interface GroupSet {
@@ -29,11 +29,13 @@ export interface EventDraft {
   sessionId?: string | undefined;
 }
 
-/** How an event's properties are stored: the properties, their JSON, and the stack traces kept apart (`store.ts`). */
+/** How an event's properties are stored: the properties, their JSON, and what is kept apart (`store.ts`). */
 export interface StoredProperties {
   properties: Properties;
   json: string;
   stacks: StoredStacks | undefined;
+  /** An LLM event's large inputs and outputs, kept apart (`json` holds their hashes in their places). */
+  payloads?: StoredPayloads | undefined;
 }
 
 /** An event as validated at the door, ready to store. */
@@ -50,10 +52,12 @@ export interface CapturedEvent {
   group?: GroupSet | undefined;
   /** Its session, as a step set it at the door (`EventDraft.sessionId`). */
   sessionId?: string | undefined;
-  /** `properties` as stored (JSON), made once at the door, where it is measured; without the stacks kept apart. */
+  /** `properties` as stored (JSON), made once at the door, where it is measured; without what is kept apart. */
   propertiesJson: string;
   /** The stack traces stored apart from the event's row (an `$exception`'s), once per distinct stacks. */
   exceptionStacks?: StoredStacks | undefined;
+  /** The large inputs and outputs stored apart from the event's row (an LLM event's), each once per distinct JSON. */
+  llmPayloads?: StoredPayloads | undefined;
   /** What the steps noted of the event at the door, by their place in the pipeline; undefined when none did. */
   marks?: readonly unknown[] | undefined;
 }

@@ -41,3 +41,13 @@ export interface LlmPricesTable {
   prices: string;
   updated_at: string;
 }
+
+/** A large LLM input or output (or one message of it), once per project and distinct JSON (migration 0022). */
+export interface LlmPayloadTable {
+  project_id: number;
+  /** SHA-256 of `payload`, 128 bits of it in base64url. */
+  hash: string;
+  /** The value's JSON. */
+  payload: string;
+  created_at: string;
+}

@@ -1,5 +1,5 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { LlmEventTable, LlmPricesTable } from './llm-schema';
+import type { LlmEventTable, LlmPayloadTable, LlmPricesTable } from './llm-schema';
 import type { LlmPromptLabelTable, LlmPromptTable, LlmPromptVersionTable } from './llm-prompts-schema';
 import type { ReplayBatchTable, ReplayBlobTable, ReplayBlockTable, ReplaySessionTable, ReplaySessionUrlTable, ReplaySettingsTable } from './replay-schema';
 
@@ -126,6 +126,10 @@ export interface EventTable {
   exception_stacks: string | null;
   /** Its `$session_id` (events stored since migration 0019), which a replay's timeline reads by. */
   session_id: Generated<string | null>;
+  /** The places of its LLM inputs and outputs stored apart in `llm_payloads` (JSON; migration 0022), null when none. */
+  llm_payloads: Generated<string | null>;
+  /** What those add to its properties when put back in, in bytes. */
+  llm_payload_bytes: Generated<number | null>;
 }
 
 /** The stack traces of an exception list (a JSON list, null for an exception without), once per project and distinct stacks. */
@@ -448,6 +452,7 @@ export interface Database {
   replay_blobs: ReplayBlobTable;
   llm_events: LlmEventTable;
   llm_prices: LlmPricesTable;
+  llm_payloads: LlmPayloadTable;
   llm_prompts: LlmPromptTable;
   llm_prompt_versions: LlmPromptVersionTable;
   llm_prompt_labels: LlmPromptLabelTable;

@@ -5,7 +5,7 @@ import { storable } from '../db/text';
 import { ValidationError } from '../errors';
 import { PAGE_MAX_BYTES } from '../db/page';
 import { isObject, type Properties } from '../json';
-import { OTHER_KEY, comparable, eventCounts, eventNames, eventStore, wholeProperties, type CountFilters, type EventFilters, type PropertyMatch } from './store';
+import { OTHER_KEY, comparable, eventCounts, eventNames, eventStore, payloadsOf, wholeProperties, type CountFilters, type EventFilters, type PropertyMatch } from './store';
 
 export interface EventQuery {
   event?: string;
@@ -231,11 +231,12 @@ export class EventService {
       properties: propertyFilters(query.properties),
     };
     const { count, rows } = await eventStore.page(this.db, this.dialect, projectId, filters, limit, offset, PAGE_MAX_BYTES);
+    const payloads = await payloadsOf(this.db, projectId, rows);
     const results = rows.map((row) => ({
       id: row.uuid,
       event: row.event,
       distinct_id: row.distinct_id,
-      properties: wholeProperties(row.properties, row.stacks) as Properties,
+      properties: wholeProperties(row.properties, row.stacks, row.llm_payloads, payloads) as Properties,
       timestamp: row.timestamp,
     }));
     return { count, results };

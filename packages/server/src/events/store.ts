@@ -5,6 +5,7 @@ import { containsPattern } from '../db/like';
 import { countThenPage, rowsWithinBytes } from '../db/page';
 import type { Executor } from '../db/schema';
 import { isObject } from '../json';
+import type { PayloadPlace } from '../capture/store';
 
 /*
  * An `$exception` event's stack traces (most of its size, and the same for every occurrence of an error whatever its
@@ -12,6 +13,11 @@ import { isObject } from '../json';
  * `exception_stacks`, and its `$exception_list` keeps the rest of each exception. A query of events as `e` joins their
  * stacks as `l` (`stacksOfEvent`), selects `l.stacks` beside `e.properties` (and `wholeBytes`, about their size
  * together), and `wholeProperties` puts each stack back, last in its exception, where ingestion had it.
+ *
+ * An LLM event's large inputs and outputs are stored apart likewise, once per project and distinct JSON, in
+ * `llm_payloads`; the event's properties hold each one's hash in its place, and its row names the places
+ * (`llm_payloads`) and what they add (`llm_payload_bytes`, in `wholeBytes`). A read selects `e.llm_payloads`, reads the
+ * values its page names at once (`payloadsOf`) and `wholeProperties` puts them back in their places.
  */
 
 /** The bytes a stack adds to its exception when put back in: `,"stacktrace":` and the stack. */
@@ -21,11 +27,50 @@ export const STACK_KEY_BYTES = ',"stacktrace":'.length;
 export const stacksOfEvent = sql<boolean>`l.project_id = e.project_id and l.hash = e.exception_stacks`;
 
 /** About the size of an event's properties whole, in bytes: its row's and its stacks' (a few bytes a stack apart). */
-export const wholeBytes = sql<number>`(octet_length(e.properties) + coalesce(octet_length(l.stacks), 0))`;
+export const wholeBytes = sql<number>`(octet_length(e.properties) + coalesce(octet_length(l.stacks), 0) + coalesce(e.llm_payload_bytes, 0))`;
 
-/** An event's properties whole (parsed): the stack traces stored apart put back in its exceptions. */
-export function wholeProperties(properties: string, stacks: string | null): Record<string, unknown> {
+/** The LLM values stored apart (`llm_payloads`) that some events' rows name, parsed, by hash. */
+export async function payloadsOf(db: Executor, projectId: number, rows: readonly { llm_payloads: string | null }[]): Promise<Map<string, unknown>> {
+  const hashes = new Set<string>();
+  for (const row of rows) if (row.llm_payloads !== null) for (const place of placesOf(row.llm_payloads)) hashes.add(place[2]);
+  const values = new Map<string, unknown>();
+  const list = [...hashes];
+  for (let i = 0; i < list.length; i += HASHES_PER_READ) {
+    const found = await db
+      .selectFrom('llm_payloads')
+      .select(['hash', 'payload'])
+      .where('project_id', '=', projectId)
+      .where('hash', 'in', list.slice(i, i + HASHES_PER_READ))
+      .execute();
+    for (const { hash, payload } of found) values.set(hash, JSON.parse(payload) as unknown);
+  }
+  return values;
+}
+
+/** Hashes per read of `llm_payloads`. */
+const HASHES_PER_READ = 500;
+
+const placesOf = (places: string) => JSON.parse(places) as PayloadPlace[];
+
+/**
+ * An event's properties whole (parsed): the stack traces stored apart put back in its exceptions, and its LLM values
+ * stored apart (`places`, its row's `llm_payloads`) put back in their places from `payloads` (see `payloadsOf`).
+ */
+export function wholeProperties(
+  properties: string,
+  stacks: string | null,
+  places: string | null = null,
+  payloads: ReadonlyMap<string, unknown> = new Map(),
+): Record<string, unknown> {
   const parsed = JSON.parse(properties) as Record<string, unknown>;
+  if (places !== null) {
+    for (const [property, index, hash] of placesOf(places)) {
+      if (!payloads.has(hash)) continue;
+      const list = parsed[property];
+      if (index === null) parsed[property] = payloads.get(hash);
+      else if (Array.isArray(list) && index < list.length) list[index] = payloads.get(hash);
+    }
+  }
   if (stacks === null) return parsed;
   const list = parsed.$exception_list;
   const traces = JSON.parse(stacks) as unknown;
@@ -82,7 +127,7 @@ export const eventStore = {
         db
           .selectFrom('events as e')
           .leftJoin('exception_stacks as l', (join) => join.on(stacksOfEvent))
-          .select(['e.uuid', 'e.event', 'e.distinct_id', 'e.properties', 'l.stacks', 'e.timestamp'])
+          .select(['e.uuid', 'e.event', 'e.distinct_id', 'e.properties', 'l.stacks', 'e.llm_payloads', 'e.timestamp'])
           .where('e.id', 'in', ids)
           .orderBy('e.timestamp', 'desc')
           .orderBy('e.id', 'desc')

@@ -137,6 +137,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       components: { securitySchemes: { PersonalApiKey: { type: 'http', scheme: 'bearer' } } },
       security: [{ PersonalApiKey: [] }],
     },
+    // A schema that refers to itself (a tree's node) is named by its `$id` among the document's schemas.
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // A copy: the document's schemas may be the objects the routes validate and serialize with.
     transformObject: (documents) =>
       'openapiObject' in documents ? nameSchemas(nameOperations(structuredClone(documents.openapiObject))) : documents.swaggerObject,

@@ -13,7 +13,7 @@ import { UsageService } from './usage';
 export const llmModule = {
   name: 'llm',
   services: ({ db, ingest }: Pick<Core, 'db'> & { ingest: IngestService }) => {
-    ingest.pipeline.use(llmEventsStep());
+    ingest.pipeline.use(llmEventsStep(db));
     const llm = new LlmService(db);
     return { llm, llmUsage: new UsageService(db, llm) };
   },

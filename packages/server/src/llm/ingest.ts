@@ -1,7 +1,9 @@
-import type { EventDraft, IngestSlice, IngestStep, Marked } from '../capture/pipeline';
+import type { CapturedEvent, EventDraft, IngestSlice, IngestStep, Marked } from '../capture/pipeline';
+import type { Db } from '../db/database';
 import type { Executor } from '../db/schema';
 import { storable } from '../db/text';
 import { isObject, type Properties } from '../json';
+import { storedLlmProperties } from './payloads';
 import { DEFAULT_PRICES, PriceTable, costOf, type Cost, type LlmPrice } from './prices';
 
 /** The events this module reads, and the kind each is stored as. */
@@ -35,6 +37,8 @@ export interface LlmMark {
   error: string | undefined;
   sessionId: string | undefined;
   flags: string | undefined;
+  /** Its cost, set before the ingest transaction (`priceEvents`): the client's, else the price table's; undefined when unknown. */
+  cost?: Partial<Cost> | undefined;
 }
 
 const FLAG_PREFIX = '$feature/';
@@ -129,14 +133,57 @@ export function costOfMark(mark: LlmMark, prices: PriceTable): Partial<Cost> | u
   );
 }
 
+/** The properties the cost is written to, in the event's row too, when the service computed it. */
+const COST_PROPERTIES = { input: '$ai_input_cost_usd', output: '$ai_output_cost_usd', total: '$ai_total_cost_usd' } as const;
+
+/**
+ * Writes a computed cost into the event's properties as stored, so that the events API and exports show it as if the
+ * client had sent it: after the last key of their JSON, as adding the keys to the object would order them (a client
+ * that sent them as something else than amounts has them replaced in place).
+ */
+function writeCost(event: CapturedEvent, cost: Cost): void {
+  const values = { [COST_PROPERTIES.input]: cost.input, [COST_PROPERTIES.output]: cost.output, [COST_PROPERTIES.total]: cost.total };
+  const sentOther = Object.values(COST_PROPERTIES).some((key) => Object.hasOwn(event.properties, key));
+  Object.assign(event.properties, values);
+  if (sentOther) {
+    event.propertiesJson = JSON.stringify(Object.assign(JSON.parse(event.propertiesJson) as Properties, values));
+    return;
+  }
+  const added = Object.entries(values)
+    .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`)
+    .join(',');
+  const json = event.propertiesJson;
+  event.propertiesJson = `${json.slice(0, -1)}${json === '{}' ? '' : ','}${added}}`;
+}
+
+/** Whether the price table decides an event's cost: the client sent none and it names a model of a generation. */
+const needsPrice = (mark: LlmMark) => !mark.sentCost && mark.model !== undefined && (mark.kind === 'generation' || mark.kind === 'embedding');
+
+/**
+ * Before the ingest transaction: each event's cost (`LlmMark.cost`), the project's price table read once when some
+ * event needs it; a computed cost is written into the event's stored properties (`writeCost`).
+ */
+function priceEvents(db: Db, projectId: number, marked: readonly Marked<LlmMark>[]): Promise<void> | undefined {
+  const price = (prices: PriceTable) => {
+    for (const { event, mark } of marked) {
+      mark.cost = costOfMark(mark, prices);
+      if (needsPrice(mark) && mark.cost) writeCost(event, mark.cost as Cost);
+    }
+  };
+  // No event to price from the table (the clients sent their costs): nothing to wait for.
+  if (!marked.some(({ mark }) => needsPrice(mark))) return void price(NO_PRICES);
+  return priceTableOf(db.kysely, projectId).then(price);
+}
+
+const NO_PRICES = new PriceTable();
+
 /** Rows per insert: 27 columns each stay well inside SQLite's and PostgreSQL's bound parameters. */
 const ROWS_PER_INSERT = 200;
 
 async function recordLlmEvents(slice: IngestSlice, marked: readonly Marked<LlmMark>[]): Promise<void> {
-  const prices = await priceTableOf(slice.tx, slice.projectId);
   const createdAt = new Date().toISOString();
   const rows = marked.map(({ event, mark }) => {
-    const cost = costOfMark(mark, prices);
+    const cost = mark.cost;
     return {
       project_id: slice.projectId,
       uuid: event.uuid,
@@ -180,9 +227,15 @@ async function recordLlmEvents(slice: IngestSlice, marked: readonly Marked<LlmMa
 
 /**
  * The ingestion step of LLM observability: at the door it reads an `$ai_generation`, `$ai_embedding`, `$ai_span` or
- * `$ai_trace` event's fields; in the ingest transaction it writes their rows, with the cost from the project's price
- * table when the client sent none, so an acknowledged generation is in the API at once.
+ * `$ai_trace` event's fields and keeps its large inputs and outputs apart (`payloads.ts`); before the transaction it
+ * prices it from the project's price table when the client sent no cost, and writes that cost into its properties; in
+ * the ingest transaction it writes their rows, so an acknowledged generation is in the API at once.
  */
-export function llmEventsStep(): IngestStep<LlmMark> {
-  return { mark: markLlmEvent, record: recordLlmEvents };
+export function llmEventsStep(db: Db): IngestStep<LlmMark> {
+  return {
+    mark: markLlmEvent,
+    serialize: storedLlmProperties,
+    prepare: (projectId, marked) => priceEvents(db, projectId, marked),
+    record: recordLlmEvents,
+  };
 }

@@ -43,10 +43,17 @@ const generationFields = {
 };
 const GenerationSchema = Type.Object(generationFields, { title: 'LlmGeneration' });
 const GenerationPageSchema = Type.Object(pageOfSchema(GenerationSchema).properties, { title: 'LlmGenerationPage' });
-// A node's children have its shape again (typed one level deep: OpenAPI generators handle recursion unevenly).
+// A node's children are nodes again: the schema refers to itself by its `$id`, which the OpenAPI document names
+// `components.schemas.LlmTraceNode` (`http/openapi.ts`).
 const TraceNodeSchema = Type.Object(
-  { ...generationFields, children: Type.Array(Type.Unknown({ description: 'an `LlmTraceNode`' }), { description: 'the events whose parent is this one' }) },
-  { title: 'LlmTraceNode' },
+  {
+    ...generationFields,
+    properties: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description: 'the event’s properties as captured, its inputs and outputs (`$ai_input`, `$ai_output_choices`, …) whole; null past the trace’s budget of 32 MB (in time order)',
+    }),
+    children: Type.Array(Type.Ref('LlmTraceNode'), { description: 'the events whose parent is this one' }),
+  },
+  { $id: 'LlmTraceNode', title: 'LlmTraceNode' },
 );
 const TraceSchema = Type.Object(
   {

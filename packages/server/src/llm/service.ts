@@ -1,5 +1,7 @@
 import { changesBetween, recordActivity } from '../activity/service';
 import type { Db } from '../db/database';
+import { PAGE_MAX_BYTES } from '../db/page';
+import { payloadsOf, wholeProperties } from '../events/store';
 import { ValidationError, NotFoundError } from '../errors';
 import type { Actor } from '../http/actor';
 import { timeOf } from '../http/query-time';
@@ -51,8 +53,16 @@ export interface Generation {
 }
 
 export interface TraceNode extends Generation {
+  /** The event's properties as captured (its inputs and outputs), null past the trace's budget (`TRACE_MAX_BYTES`). */
+  properties: Record<string, unknown> | null;
   children: TraceNode[];
 }
+
+/**
+ * Bytes of stored properties a trace's answer holds at most: the events after the one that reaches it (in time order)
+ * come without their properties, so that an agent's thousand large calls stay an answer JSON can hold.
+ */
+export const TRACE_MAX_BYTES = 4 * PAGE_MAX_BYTES;
 
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
 const n = (value: number | string | null) => (value === null ? null : Number(value));
@@ -93,8 +103,8 @@ export function generationOf(row: LlmRow): Generation {
  * span or trace that made it); an event whose parent is not there (or is the trace id without a `$ai_trace` event)
  * is a root. A cycle in the ids sent cannot hide events: what a cycle holds becomes roots.
  */
-export function treeOf(rows: readonly LlmRow[]): TraceNode[] {
-  const nodes = rows.map((row) => ({ ...generationOf(row), children: [] as TraceNode[] }));
+export function treeOf(rows: readonly LlmRow[], properties: ReadonlyMap<string, Record<string, unknown>> = new Map()): TraceNode[] {
+  const nodes = rows.map((row) => ({ ...generationOf(row), properties: properties.get(row.uuid) ?? null, children: [] as TraceNode[] }));
   const bySpan = new Map<string, TraceNode>();
   for (const node of nodes) if (node.span_id !== null && !bySpan.has(node.span_id)) bySpan.set(node.span_id, node);
   const roots: TraceNode[] = [];
@@ -174,10 +184,19 @@ export class LlmService {
     return { count, results: rows.map(generationOf) };
   }
 
-  /** A trace as a tree of its spans and generations; 404 when nothing of it is stored. */
+  /** A trace as a tree of its spans and generations, with their properties whole; 404 when nothing of it is stored. */
   async trace(projectId: number, traceId: string) {
-    const rows = await llmStore.trace(this.db.kysely, projectId, traceId);
+    const { kysely } = this.db;
+    const rows = await llmStore.trace(kysely, projectId, traceId);
     if (!rows.length) throw new NotFoundError('No such trace.');
+    const stored = await llmStore.properties(
+      kysely,
+      projectId,
+      rows.map((r) => r.uuid),
+      TRACE_MAX_BYTES,
+    );
+    const payloads = await payloadsOf(kysely, projectId, stored);
+    const properties = new Map(stored.map((e) => [e.uuid, wholeProperties(e.properties, null, e.llm_payloads, payloads)]));
     const generations = rows.filter((r) => GENERATION_KINDS.includes(r.kind));
     const costs = generations.map((r) => r.total_cost_usd).filter((c): c is number => c !== null);
     return {
@@ -186,7 +205,7 @@ export class LlmService {
       generation_count: generations.length,
       cost_usd: costs.length ? costs.reduce((a, b) => a + Number(b), 0) : null,
       is_error: rows.some((r) => Number(r.is_error) === 1),
-      children: treeOf(rows),
+      children: treeOf(rows, properties),
     };
   }
 

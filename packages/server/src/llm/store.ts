@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../db/database';
 import { jsonTextAt } from '../db/json-text';
 import type { LlmEventTable } from '../db/llm-schema';
@@ -19,6 +19,9 @@ export interface LlmFilters {
 }
 
 export type LlmRow = LlmEventTable;
+
+/** Event uuids per read. */
+const UUIDS_PER_READ = 500;
 
 type Query = SelectQueryBuilder<Database, 'llm_events', object>;
 
@@ -66,6 +69,44 @@ export const llmStore = {
       .orderBy('timestamp')
       .orderBy('uuid')
       .execute();
+  },
+
+  /**
+   * The stored properties of these events (a trace's, in its order) while their size whole stays within `maxBytes`
+   * (the first one in any case), in that order; the sizes are read first, so events past the budget are never loaded.
+   */
+  async properties(db: Executor, projectId: number, uuids: readonly string[], maxBytes: number) {
+    const sizes = new Map<string, number>();
+    for (let i = 0; i < uuids.length; i += UUIDS_PER_READ) {
+      const rows = await db
+        .selectFrom('events as e')
+        .select(['e.uuid', sql<number | string>`octet_length(e.properties) + coalesce(e.llm_payload_bytes, 0)`.as('bytes')])
+        .where('e.project_id', '=', projectId)
+        .where('e.uuid', 'in', uuids.slice(i, i + UUIDS_PER_READ))
+        .execute();
+      for (const row of rows) sizes.set(row.uuid, Number(row.bytes));
+    }
+    const within: string[] = [];
+    let total = 0;
+    for (const uuid of uuids) {
+      const bytes = sizes.get(uuid);
+      if (bytes === undefined) continue;
+      total += bytes;
+      if (within.length && total > maxBytes) break;
+      within.push(uuid);
+    }
+    const found: { uuid: string; properties: string; llm_payloads: string | null }[] = [];
+    for (let i = 0; i < within.length; i += UUIDS_PER_READ) {
+      found.push(
+        ...(await db
+          .selectFrom('events')
+          .select(['uuid', 'properties', 'llm_payloads'])
+          .where('project_id', '=', projectId)
+          .where('uuid', 'in', within.slice(i, i + UUIDS_PER_READ))
+          .execute()),
+      );
+    }
+    return found;
   },
 
   /** What usage adds up, one row a generation (latency percentiles need every value). */
