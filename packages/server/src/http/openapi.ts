@@ -111,8 +111,9 @@ export function nameSchemas<T extends { paths?: object; components?: object }>(d
           if (isSchema(media.schema)) media.schema = visit(media.schema);
     }
   const components = (document.components ?? {}) as { schemas?: Record<string, unknown> };
-  const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
-  return { ...document, components: { ...components, schemas: { ...components.schemas, ...sorted } } };
+  // With those the document names already (a schema that refers to itself, by its `$id`), in one order.
+  const sorted = Object.fromEntries(Object.entries({ ...components.schemas, ...schemas }).sort(([a], [b]) => a.localeCompare(b)));
+  return { ...document, components: { ...components, schemas: sorted } };
 }
 
 const DESCRIPTION = `Feature flags, early access features and product events.

@@ -2061,8 +2061,12 @@ export interface components {
                 [key: string]: string | boolean;
             };
             timestamp: string;
+            /** @description the event’s properties as captured, its inputs and outputs (`$ai_input`, `$ai_output_choices`, …) whole; null past the trace’s budget of 32 MB (in time order) */
+            properties: {
+                [key: string]: unknown;
+            } | null;
             /** @description the events whose parent is this one */
-            children: unknown[];
+            children: components["schemas"]["LlmTraceNode"][];
         };
         /** LlmUsage */
         LlmUsage: {
