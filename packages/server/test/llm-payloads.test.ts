@@ -23,7 +23,7 @@ const generation = (properties: Record<string, unknown>, distinctId = 'payloads-
   uuid: randomUUID(),
   distinct_id: distinctId,
   timestamp: new Date().toISOString(),
-  properties: { $ai_provider: 'openai', $ai_model: 'my-model', ...properties },
+  properties: { $ai_provider: 'openai', $ai_model: 'my-model', ...properties } as Record<string, unknown>,
 });
 type Stored = { id: string; event: string; properties: Record<string, unknown> };
 /** Every event of a distinct id through the events API, by uuid. */
@@ -81,7 +81,10 @@ describe('large inputs and outputs', () => {
     const system = { role: 'system', content: `You are the store's assistant ${randomUUID()}. ${'Be brief and cite the plan page. '.repeat(200)}` };
     const tools = Array.from({ length: 20 }, (_, i) => ({ type: 'function', function: { name: `tool_${i}`, description: 'Looks a plan up. '.repeat(4) } }));
     const batch = Array.from({ length: 1000 }, (_, i) =>
-      generation({ $ai_input: [system, { role: 'user', content: `question ${i}` }], $ai_tools: tools, $ai_output_choices: [{ content: `answer ${i}` }] }, 'shared-prompt'),
+      generation(
+        { $ai_input: [system, { role: 'user', content: `question ${i}` }], $ai_tools: tools, $ai_output_choices: [{ content: `answer ${i}` }] },
+        'shared-prompt',
+      ),
     );
     for (let i = 0; i < batch.length; i += 250) expect((await send(batch.slice(i, i + 250), '/batch/')).statusCode).toBe(200);
 

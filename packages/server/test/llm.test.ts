@@ -108,7 +108,7 @@ describe('generations at ingest', () => {
     // The event itself is kept whole: its input apart (llm-payloads.test.ts), read back as it was sent.
     const { body } = await get(`/events/?event=%24ai_generation&distinct_id=user-1&limit=100`);
     const stored = (body.results as { id: string; properties: Record<string, unknown> }[]).find((e) => e.id === big.uuid);
-    expect(stored!.properties.$ai_input).toEqual(big.properties.$ai_input);
+    expect(stored!.properties.$ai_input).toEqual((big.properties as Record<string, unknown>).$ai_input);
   });
 
   it('a generation sent twice is one row', async () => {

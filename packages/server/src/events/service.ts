@@ -5,7 +5,18 @@ import { storable } from '../db/text';
 import { ValidationError } from '../errors';
 import { PAGE_MAX_BYTES } from '../db/page';
 import { isObject, type Properties } from '../json';
-import { OTHER_KEY, comparable, eventCounts, eventNames, eventStore, payloadsOf, wholeProperties, type CountFilters, type EventFilters, type PropertyMatch } from './store';
+import {
+  OTHER_KEY,
+  comparable,
+  eventCounts,
+  eventNames,
+  eventStore,
+  payloadsOf,
+  wholeProperties,
+  type CountFilters,
+  type EventFilters,
+  type PropertyMatch,
+} from './store';
 
 export interface EventQuery {
   event?: string;

@@ -49,7 +49,8 @@ const TraceNodeSchema = Type.Object(
   {
     ...generationFields,
     properties: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
-      description: 'the event’s properties as captured, its inputs and outputs (`$ai_input`, `$ai_output_choices`, …) whole; null past the trace’s budget of 32 MB (in time order)',
+      description:
+        'the event’s properties as captured, its inputs and outputs (`$ai_input`, `$ai_output_choices`, …) whole; null past the trace’s budget of 32 MB (in time order)',
     }),
     children: Type.Array(Type.Ref('LlmTraceNode'), { description: 'the events whose parent is this one' }),
   },
