@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { llmStore } from '../src/llm/store';
 import { startService, type TestService } from './helpers';
 
 // LLM inputs and outputs stored once (migration 0022), on both databases: a large value (or a large message of a list)
@@ -127,6 +128,30 @@ describe('large inputs and outputs', () => {
     expect(Number(stored.llm_payload_bytes)).toBe(Buffer.byteLength(json) - 24);
     const [event] = (await eventsOf('state-user')).values();
     expect(event!.properties).toEqual(span.properties);
+  });
+
+  it('every node of a trace carries its properties whole; past the byte budget, the later events come without', async () => {
+    const trace = randomUUID();
+    const prompt = [{ role: 'system', content: `Plan the trip. ${'Think step by step. '.repeat(100)}` }];
+    const events = [
+      { event: '$ai_trace', properties: { $ai_trace_id: trace, $ai_span_name: 'agent', $ai_input_state: { goal: 'g'.repeat(2000) } } },
+      { event: '$ai_span', properties: { $ai_trace_id: trace, $ai_span_id: 'step', $ai_parent_id: trace, $ai_span_name: 'step' } },
+      { event: '$ai_generation', properties: { $ai_trace_id: trace, $ai_span_id: 'call', $ai_parent_id: 'step', $ai_model: 'gpt-4o', $ai_input: prompt } },
+    ].map((e, i) => ({ ...e, uuid: randomUUID(), distinct_id: 'tree-user', timestamp: new Date(Date.UTC(2026, 10, 20, 10, 0, i)).toISOString() }));
+    expect((await send(events)).statusCode).toBe(200);
+    const tree = await get(`/llm/traces/${trace}/`);
+    const generation = tree.children[0].children[0].children[0];
+    expect(generation.properties.$ai_input).toEqual(prompt);
+    expect(tree.children[0].properties.$ai_input_state).toEqual(events[0]!.properties.$ai_input_state);
+
+    // The first event always; then none past the budget.
+    const within = await llmStore.properties(
+      s.services.db.kysely,
+      s.projectId,
+      events.map((e) => e.uuid),
+      100,
+    );
+    expect(within.map((e) => e.uuid)).toEqual([events[0]!.uuid]);
   });
 
   it('an event is measured whole: over 8 MiB with its values apart is refused with its exact size', async () => {
