@@ -1,6 +1,5 @@
 import type { CapturedEvent, EventDraft, IngestSlice, IngestStep, Marked } from '../capture/pipeline';
 import type { Db } from '../db/database';
-import type { Executor } from '../db/schema';
 import { storable } from '../db/text';
 import { isObject, type Properties } from '../json';
 import { storedLlmProperties } from './payloads';
@@ -108,10 +107,18 @@ export function markLlmEvent(draft: Pick<EventDraft, 'event' | 'properties'>): L
   };
 }
 
-/** A project's price table: the defaults, then its overrides. */
-export async function priceTableOf(db: Executor, projectId: number): Promise<PriceTable> {
-  const row = await db.selectFrom('llm_prices').select('prices').where('project_id', '=', projectId).executeTakeFirst();
-  return row ? new PriceTable(DEFAULT_PRICES, JSON.parse(row.prices) as LlmPrice[]) : new PriceTable(DEFAULT_PRICES);
+const DEFAULT_TABLE = new PriceTable(DEFAULT_PRICES);
+
+/**
+ * A reader of a project's price table (the defaults, then its overrides), prepared: on SQLite it runs on the read-only
+ * connection, never queued behind the ingest transaction.
+ */
+function priceTables(db: Pick<Db, 'kysely' | 'preparedRead'>): (projectId: number) => Promise<PriceTable> {
+  const read = db.preparedRead(db.kysely.selectFrom('llm_prices').select('prices').where('project_id', '=', 0));
+  return async (projectId) => {
+    const [row] = await read(projectId);
+    return row ? new PriceTable(DEFAULT_PRICES, JSON.parse(row.prices) as LlmPrice[]) : DEFAULT_TABLE;
+  };
 }
 
 /** The cost of a marked event: the client's when it sent one, else the price table's; undefined for an unknown model. */
@@ -163,7 +170,7 @@ const needsPrice = (mark: LlmMark) => !mark.sentCost && mark.model !== undefined
  * Before the ingest transaction: each event's cost (`LlmMark.cost`), the project's price table read once when some
  * event needs it; a computed cost is written into the event's stored properties (`writeCost`).
  */
-function priceEvents(db: Db, projectId: number, marked: readonly Marked<LlmMark>[]): Promise<void> | undefined {
+function priceEvents(pricesOf: (projectId: number) => Promise<PriceTable>, projectId: number, marked: readonly Marked<LlmMark>[]): Promise<void> | undefined {
   const price = (prices: PriceTable) => {
     for (const { event, mark } of marked) {
       mark.cost = costOfMark(mark, prices);
@@ -171,11 +178,9 @@ function priceEvents(db: Db, projectId: number, marked: readonly Marked<LlmMark>
     }
   };
   // No event to price from the table (the clients sent their costs): nothing to wait for.
-  if (!marked.some(({ mark }) => needsPrice(mark))) return void price(NO_PRICES);
-  return priceTableOf(db.kysely, projectId).then(price);
+  if (!marked.some(({ mark }) => needsPrice(mark))) return void price(DEFAULT_TABLE);
+  return pricesOf(projectId).then(price);
 }
-
-const NO_PRICES = new PriceTable();
 
 /** Rows per insert: 27 columns each stay well inside SQLite's and PostgreSQL's bound parameters. */
 const ROWS_PER_INSERT = 200;
@@ -231,11 +236,12 @@ async function recordLlmEvents(slice: IngestSlice, marked: readonly Marked<LlmMa
  * prices it from the project's price table when the client sent no cost, and writes that cost into its properties; in
  * the ingest transaction it writes their rows, so an acknowledged generation is in the API at once.
  */
-export function llmEventsStep(db: Db): IngestStep<LlmMark> {
+export function llmEventsStep(db: Pick<Db, 'kysely' | 'preparedRead'>): IngestStep<LlmMark> {
+  const pricesOf = priceTables(db);
   return {
     mark: markLlmEvent,
     serialize: storedLlmProperties,
-    prepare: (projectId, marked) => priceEvents(db, projectId, marked),
+    prepare: (projectId, marked) => priceEvents(pricesOf, projectId, marked),
     record: recordLlmEvents,
   };
 }
