@@ -156,6 +156,7 @@ describe('POST /ofrep/v1/evaluate/flags/{key}', () => {
 
   it('takes the project token as a Bearer or X-API-Key; 401 without one or for an unknown one, 403 for a personal API key', async () => {
     expect((await one('everyone', ctx('u1'), { 'x-api-key': s.token })).json()).toMatchObject({ value: true });
+    expect((await one('everyone', ctx('u1'), { authorization: `bearer ${s.token}` })).json()).toMatchObject({ value: true });
     expect((await one('everyone', ctx('u1'), {})).statusCode).toBe(401);
     const unknown = await one('everyone', ctx('u1'), { authorization: 'Bearer phc_not_a_token' });
     expect(unknown.statusCode).toBe(401);

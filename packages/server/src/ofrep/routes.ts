@@ -17,10 +17,9 @@ type OfrepRouteServices = { projects: ProjectsByToken; ofrep: OfrepService };
 
 /** The project token of an OFREP request: `Authorization: Bearer <token>` or `X-API-Key: <token>`. */
 function tokenOf(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+  const bearer = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
   const apiKey = request.headers['x-api-key'];
-  return bearer || (typeof apiKey === 'string' ? apiKey.trim() : undefined) || undefined;
+  return bearer ?? (typeof apiKey === 'string' && apiKey.trim() !== '' ? apiKey.trim() : undefined);
 }
 
 /** Whether `If-None-Match` names the ETag (or `*`), strong or weak. */
