@@ -112,6 +112,17 @@ describe('POST /ofrep/v1/evaluate/flags/{key}', () => {
     expect((await one('team-flag', ctx('u1', { groups: { company: 'acme' } }))).json()).toMatchObject({ value: false, reason: 'DEFAULT' });
   });
 
+  it("reads the person's stored properties, under the context's", async () => {
+    const stored = await s.app.inject({
+      method: 'POST',
+      url: '/batch/',
+      payload: { api_key: s.token, batch: [{ event: 'signed up', distinct_id: 'stored-pro', properties: { $set: { plan: 'pro' } } }] },
+    });
+    expect(stored.statusCode).toBe(200);
+    expect((await one('pros', ctx('stored-pro'))).json()).toMatchObject({ value: true, reason: 'TARGETING_MATCH' });
+    expect((await one('pros', ctx('stored-pro', { plan: 'free' }))).json()).toMatchObject({ value: false });
+  });
+
   it('gives the answers /flags gives for the same person and properties', async () => {
     for (let i = 0; i < 20; i++) {
       const properties = { plan: ['pro', 'free', 'team'][i % 3] };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { FlagResult, Inconclusive } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Properties } from '../json';
 import { personReads } from '../persons/store';
-import type { FlagResult, Inconclusive } from '@service/flag-engine';
 import type { FlagDefinitionsCache, ProjectFlags } from './definitions';
 import type { Rendered } from './wire';
 
