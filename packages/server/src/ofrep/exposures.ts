@@ -4,8 +4,8 @@ import type { IngestService } from '../capture/ingest';
 import type { FlagsRequest } from '../flag-evaluation/service';
 import type { OfrepEvaluation } from './evaluation';
 
-/** How many (project, person, flag, answer) exposures each process remembers having recorded. */
-const REMEMBERED = 100_000;
+/** How many (project, person, flag, answer) exposures each process remembers having recorded (posthog-node keeps as many). */
+const REMEMBERED = 50_000;
 
 /**
  * The exposures of OFREP's single-flag evaluations: a server provider asks once per evaluation in code, which is what
