@@ -22,7 +22,8 @@ export type LlmRow = LlmEventTable;
 
 type Query = SelectQueryBuilder<Database, 'llm_events', object>;
 
-function filtered(db: Executor, dialect: Dialect, projectId: number, f: LlmFilters): Query {
+/** The project's LLM events the filters keep. */
+export function filtered(db: Executor, dialect: Dialect, projectId: number, f: LlmFilters): Query {
   let q: Query = db
     .selectFrom('llm_events')
     .where('project_id', '=', projectId)
