@@ -54,9 +54,13 @@ async function seed(context, csrf) {
   }
   let prompt;
   for (const def of PROMPTS) {
-    const labelsOf = (v) => Object.entries(def.labels).filter(([, n]) => n === v).map(([l]) => l);
+    const labelsOf = (v) =>
+      Object.entries(def.labels)
+        .filter(([, n]) => n === v)
+        .map(([l]) => l);
     const created = await call('POST', `${p}/llm_prompts/`, { name: def.name, prompt: def.versions[0], labels: labelsOf(1) });
-    for (const [i, text] of def.versions.slice(1).entries()) await call('POST', `${p}/llm_prompts/${created.id}/versions/`, { prompt: text, labels: labelsOf(i + 2) });
+    for (const [i, text] of def.versions.slice(1).entries())
+      await call('POST', `${p}/llm_prompts/${created.id}/versions/`, { prompt: text, labels: labelsOf(i + 2) });
     if (def.name === 'support-system') prompt = created;
   }
   return { project, empty, prompt };
@@ -79,7 +83,16 @@ for (const scheme of ['light', 'dark']) {
     const handler = api
       ? (route) =>
           api === 'fail'
-            ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ type: 'server_error', code: 'unavailable', detail: 'The database is not available. Try again in a moment.', attr: null }) })
+            ? route.fulfill({
+                status: 503,
+                contentType: 'application/json',
+                body: JSON.stringify({
+                  type: 'server_error',
+                  code: 'unavailable',
+                  detail: 'The database is not available. Try again in a moment.',
+                  attr: null,
+                }),
+              })
             : undefined
       : undefined;
     if (api) await page.route(/\/api\/projects\/\d+\/(llm|llm_prompts)\//, handler);
@@ -96,11 +109,17 @@ for (const scheme of ['light', 'dark']) {
   await shot('traces', `/project/${pid}/llm/traces`, (p) => p.getByRole('table', { name: 'Traces' }));
   await shot('trace', `/project/${pid}/llm/traces/${AGENT_TRACE}`, (p) => p.getByRole('list', { name: 'Output messages' }));
   await shot('trace-chat', `/project/${pid}/llm/traces/${AGENT_TRACE}`, async (p) => {
-    await p.getByRole('navigation', { name: 'Spans and generations' }).getByRole('button', { name: /claude-sonnet-4-5/ }).click();
+    await p
+      .getByRole('navigation', { name: 'Spans and generations' })
+      .getByRole('button', { name: /claude-sonnet-4-5/ })
+      .click();
     return p.getByText('Tool result');
   });
   await shot('trace-span', `/project/${pid}/llm/traces/${AGENT_TRACE}`, async (p) => {
-    await p.getByRole('navigation', { name: 'Spans and generations' }).getByRole('button', { name: /lookup_order/ }).click();
+    await p
+      .getByRole('navigation', { name: 'Spans and generations' })
+      .getByRole('button', { name: /lookup_order/ })
+      .click();
     return p.getByRole('heading', { name: 'Output state' });
   });
   await shot('prompts', `/project/${pid}/llm/prompts`, (p) => p.getByRole('table', { name: 'Prompts' }));

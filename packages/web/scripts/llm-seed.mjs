@@ -5,7 +5,7 @@
 /** A small deterministic generator, so that every run draws the same charts. */
 function random(seed) {
   let s = seed;
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  return () => (s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 }
 
 const MODELS = [

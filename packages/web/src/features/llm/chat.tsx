@@ -5,8 +5,8 @@ const ROLE_COLORS: Record<string, string> = {
   system: 'gray',
   developer: 'gray',
   user: 'blue',
-  assistant: 'teal',
-  model: 'teal',
+  assistant: 'indigo',
+  model: 'indigo',
   tool: 'orange',
   function: 'orange',
 };
@@ -71,7 +71,7 @@ export function Chat({ messages, label }: { messages: ChatMessage[]; label: stri
       {messages.map((m, i) => (
         <Paper key={i} component="li" withBorder p="sm" radius="md" className={`chat-message chat-${m.role}`}>
           <Group gap="xs" mb={6}>
-            <Badge size="sm" variant="light" color={ROLE_COLORS[m.role] ?? 'grape'}>
+            <Badge size="sm" variant="light" color={ROLE_COLORS[m.role] ?? 'gray'}>
               {m.role}
             </Badge>
           </Group>

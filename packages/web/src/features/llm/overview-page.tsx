@@ -101,7 +101,7 @@ export default function OverviewPage() {
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>

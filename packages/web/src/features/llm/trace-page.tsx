@@ -14,7 +14,7 @@ import { flatten, initialNode, nodeLabel, traceSeconds, type FlatNode } from './
 import type { TraceNode } from './types';
 import './llm.css';
 
-const KIND_COLORS: Record<string, string> = { trace: 'violet', span: 'gray', generation: 'blue', embedding: 'cyan' };
+const KIND_COLORS: Record<string, string> = { trace: 'violet', span: 'gray', generation: 'blue', embedding: 'blue' };
 
 export default function TracePage() {
   const projectId = useProjectId();
@@ -56,12 +56,12 @@ export default function TracePage() {
             )}
             {distinctId && (
               <Button component={Link} to={`/project/${projectId}/persons/${encodeURIComponent(distinctId)}`} variant="default" size="xs">
-                Person
+                View person
               </Button>
             )}
             {sessionId && (
               <Button component={Link} to={replayUrl(projectId, sessionId, trace.data.start_time)} variant="default" size="xs">
-                Replay
+                Watch replay
               </Button>
             )}
             {distinctId && (
