@@ -124,6 +124,17 @@ for (const scheme of ['light', 'dark']) {
   });
   await shot('prompts', `/project/${pid}/llm/prompts`, (p) => p.getByRole('table', { name: 'Prompts' }));
   await shot('prompt', `/project/${pid}/llm/prompts/${prompt.id}`, (p) => p.getByRole('heading', { name: 'Versions' }));
+  await shot(
+    'prompt-new',
+    `/project/${pid}/llm/prompts`,
+    async (p) => {
+      await p.getByRole('button', { name: 'New prompt' }).first().click();
+      return p.getByRole('dialog', { name: 'New prompt' });
+    },
+    { full: false },
+  );
+  await shot('trace-loading', `/project/${pid}/llm/traces/${AGENT_TRACE}`, (p) => p.getByRole('status'), { full: false, api: 'hold' });
+  await shot('trace-error', `/project/${pid}/llm/traces/${AGENT_TRACE}`, (p) => p.getByRole('alert'), { full: false, api: 'fail' });
   await shot('empty', `/project/${empty.id}/llm`, (p) => p.getByRole('heading', { name: 'No LLM calls yet' }));
   await shot('prompts-empty', `/project/${empty.id}/llm/prompts`, (p) => p.getByRole('heading', { name: 'No prompts yet' }), { full: false });
   await shot('loading', `/project/${pid}/llm/traces`, (p) => p.locator('[aria-busy]').first(), { full: false, api: 'hold' });
