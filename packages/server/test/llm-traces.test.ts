@@ -109,3 +109,26 @@ describe('the traces list', () => {
     }
   });
 });
+
+describe("a trace's events with their messages", () => {
+  it('are found as the web app asks for one: by trace id and its exact time, through the events API', async () => {
+    const trace = randomUUID();
+    const input = [{ role: 'user', content: 'Where is my order?' }];
+    const g = generation(trace, '2026-11-23T12:00:00.123Z', { $ai_input: input, $ai_output_choices: [{ role: 'assistant', content: 'On its way.' }] });
+    const other = generation(trace, '2026-11-23T12:00:00.125Z');
+    await send([g, other]);
+    const [node] = (await s.app.inject({ method: 'GET', url: `/api/projects/${s.projectId}/llm/traces/${trace}/`, headers: s.headers })).json().children;
+    expect(node.id).toBe(g.uuid);
+    const at = Date.parse(node.timestamp);
+    const query = new URLSearchParams({
+      properties: JSON.stringify([{ key: '$ai_trace_id', value: trace }]),
+      after: new Date(at - 1).toISOString(),
+      before: new Date(at + 1).toISOString(),
+    });
+    const res = await s.app.inject({ method: 'GET', url: `/api/projects/${s.projectId}/events/?${query}`, headers: s.headers });
+    expect(res.statusCode).toBe(200);
+    const events = res.json().results;
+    expect(events.map((e: { id: string }) => e.id)).toEqual([g.uuid]);
+    expect(events[0].properties.$ai_input).toEqual(input);
+  });
+});
