@@ -2,8 +2,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the service's JSON */
-
 // The web app's LLM section (issue 34) in Chromium against a started service: a new project is told how to connect;
 // generations and an agent trace sent through the real capture API (/batch/, as @posthog/ai sends them) show in the
 // overview, the generations and traces lists and the trace view, whose tree selects a call and shows its messages as a
