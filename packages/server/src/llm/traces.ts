@@ -60,15 +60,19 @@ export class TracesService {
     // A model names generations; the other filters keep a trace when any of its events matches them.
     const matching: LlmFilters = { ...checked, kinds: checked.model === undefined ? ALL_KINDS : ['generation', 'embedding'] };
     const { kysely, dialect } = this.db;
-    const traceIds = filtered(kysely, dialect, projectId, matching).select('trace_id');
+    // Without a filter every trace matches: the list reads the project's events once, not twice.
+    const narrowed = Object.entries(matching).some(([key, value]) => key !== 'kinds' && value !== undefined);
+    let events = kysely.selectFrom('llm_events').where('project_id', '=', projectId);
+    if (narrowed) events = events.where('trace_id', 'in', filtered(kysely, dialect, projectId, matching).select('trace_id'));
     const generation = sql`kind in ('generation', 'embedding')`;
-    let grouped = kysely.selectFrom('llm_events').where('project_id', '=', projectId).where('trace_id', 'in', traceIds).groupBy('trace_id');
+    let grouped = events.groupBy('trace_id');
     if (isError !== undefined) grouped = grouped.having(sql`max(is_error)`, '=', isError ? 1 : 0);
+    const counting =
+      isError === undefined
+        ? events.select(sql<number | string>`count(distinct trace_id)`.as('n'))
+        : kysely.selectFrom(grouped.select('trace_id').as('t')).select((eb) => eb.fn.countAll<number | string>().as('n'));
     const [counted, rows] = await Promise.all([
-      kysely
-        .selectFrom(grouped.select('trace_id').as('t'))
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow(),
+      counting.executeTakeFirstOrThrow(),
       grouped
         .select([
           'trace_id',
