@@ -163,3 +163,9 @@ describe('figures', () => {
     expect([seconds(null), seconds(0.25), seconds(2.345), seconds(42.25), seconds(125)]).toEqual(['—', '250 ms', '2.35 s', '42.3 s', '2 min 5 s']);
   });
 });
+
+describe('what is not a message', () => {
+  it('is shown as JSON, not as an empty message', () => {
+    expect(chatOf({ order_id: '4821' }, 'user')).toEqual([{ role: 'user', parts: [{ kind: 'json', value: { order_id: '4821' } }] }]);
+  });
+});

@@ -61,6 +61,8 @@ function messageOf(raw: unknown, fallbackRole: string): ChatMessage {
     const part = partOf(raw);
     return { role: part.kind === 'tool_result' ? 'tool' : fallbackRole, parts: [part] };
   }
+  // Not a message at all (a span's state, an unknown shape): shown as it is.
+  if (raw.role === undefined && raw.content === undefined && raw.parts === undefined) return { role: fallbackRole, parts: [{ kind: 'json', value: raw }] };
   const role = typeof raw.role === 'string' ? raw.role : fallbackRole;
   const parts = partsOf(raw.content ?? raw.parts);
   if (Array.isArray(raw.tool_calls))

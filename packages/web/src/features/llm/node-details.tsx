@@ -27,8 +27,8 @@ export function NodeDetails({ projectId, node }: { projectId: number; node: Trac
   const event = useQuery(llmQueries.event(projectId, node));
   const isCall = node.kind === 'generation' || node.kind === 'embedding';
   const props = event.data?.properties ?? {};
-  const input = chatOf(isCall ? props.$ai_input : props.$ai_input_state, 'user');
-  const output = chatOf(isCall ? (props.$ai_output_choices ?? props.$ai_output) : props.$ai_output_state, 'assistant');
+  const input = isCall ? chatOf(props.$ai_input, 'user') : [];
+  const output = isCall ? chatOf(props.$ai_output_choices ?? props.$ai_output, 'assistant') : [];
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
@@ -72,12 +72,23 @@ export function NodeDetails({ projectId, node }: { projectId: number; node: Trac
         <ErrorState error={event.error} retry={() => event.refetch()} title="Could not load the messages" />
       ) : (
         <>
-          <Section title={isCall ? 'Input' : 'Input state'}>
-            {input.length ? <Chat messages={input} label="Input messages" /> : <Nothing privacy={isCall && event.data !== null} />}
-          </Section>
-          <Section title={isCall ? 'Output' : 'Output state'}>
-            {output.length ? <Chat messages={output} label="Output messages" /> : <Nothing privacy={isCall && event.data !== null && !node.is_error} />}
-          </Section>
+          {isCall ? (
+            <>
+              <Section title="Input">{input.length ? <Chat messages={input} label="Input messages" /> : <Nothing privacy={event.data !== null} />}</Section>
+              <Section title="Output">
+                {output.length ? <Chat messages={output} label="Output messages" /> : <Nothing privacy={event.data !== null && !node.is_error} />}
+              </Section>
+            </>
+          ) : (
+            <>
+              <Section title="Input state">
+                <State value={props.$ai_input_state} />
+              </Section>
+              <Section title="Output state">
+                <State value={props.$ai_output_state} />
+              </Section>
+            </>
+          )}
           {Array.isArray(props.$ai_tools) && props.$ai_tools.length > 0 && (
             <Section title={`Tools offered (${props.$ai_tools.length})`}>
               <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 320, overflow: 'auto' }}>
@@ -99,6 +110,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </Title>
       {children}
     </Stack>
+  );
+}
+
+/** A span's or trace's state: any JSON its code passed, shown as it is. */
+function State({ value }: { value: unknown }) {
+  if (value === undefined || value === null) return <Nothing privacy={false} />;
+  return (
+    <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 480, overflow: 'auto' }}>
+      {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
+    </Code>
   );
 }
 
