@@ -51,6 +51,7 @@ const operations = [
   ['post', '/api/projects/{project_id}/error_tracking/sourcemaps'],
   ['delete', '/api/projects/{project_id}/error_tracking/sourcemaps/{id}'],
   ['get', '/api/projects/{project_id}/llm/generations'],
+  ['get', '/api/projects/{project_id}/llm/traces'],
   ['get', '/api/projects/{project_id}/llm/traces/{trace_id}'],
   ['get', '/api/projects/{project_id}/llm/usage'],
   ['get', '/api/projects/{project_id}/llm_prices'],

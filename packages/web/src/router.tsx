@@ -7,6 +7,7 @@ import { errorRoutes } from './features/errors/routes';
 import { eventRoutes } from './features/events/routes';
 import { experimentRoutes } from './features/experiments/routes';
 import { flagRoutes } from './features/flags/routes';
+import { llmRoutes } from './features/llm/routes';
 import { personRoutes } from './features/persons/routes';
 import { replayRoutes } from './features/replays/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -26,6 +27,7 @@ const routeTree = rootRoute.addChildren([
       ...surveyRoutes,
       ...errorRoutes,
       ...replayRoutes,
+      ...llmRoutes,
       ...eventRoutes,
       ...personRoutes,
       ...activityRoutes,

@@ -7,6 +7,7 @@ import { PageQuery, ProjectParams, errorResponses, pageOfSchema } from '../http/
 import type { RouteContext } from '../module';
 import { FilterQuery } from './filter-query';
 import type { LlmService } from './service';
+import { TraceSummarySchema, TracesQuery, type TracesService } from './traces';
 import { UsageQuerySchema, UsageSchema, type UsageService } from './usage';
 
 const GenerationsQuery = Type.Object({ ...FilterQuery, ...PageQuery.properties });
@@ -42,6 +43,7 @@ const generationFields = {
   timestamp: Type.String(),
 };
 const GenerationSchema = Type.Object(generationFields, { title: 'LlmGeneration' });
+const TraceSummaryPageSchema = Type.Object(pageOfSchema(TraceSummarySchema).properties, { title: 'LlmTraceSummaryPage' });
 const GenerationPageSchema = Type.Object(pageOfSchema(GenerationSchema).properties, { title: 'LlmGenerationPage' });
 // A node's children are nodes again: the schema refers to itself by its `$id`, which the OpenAPI document names
 // `components.schemas.LlmTraceNode` (`http/openapi.ts`).
@@ -81,10 +83,13 @@ const PriceSchema = Type.Object(
 const PricesSchema = Type.Object({ prices: Type.Array(PriceSchema, { maxItems: 1000 }) }, { title: 'LlmPrices', additionalProperties: false });
 
 /**
- * `/api/projects/:project_id/llm/…`: generations filtered and paged, a trace as a tree, usage by day and model,
+ * `/api/projects/:project_id/llm/…`: generations filtered and paged, traces listed, a trace as a tree, usage by day and model,
  * provider or flag variant; `/llm_prices/`: the project's price overrides.
  */
-export const llmRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { llm: LlmService; llmUsage: UsageService }>> = async (app, { services }) => {
+export const llmRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { llm: LlmService; llmUsage: UsageService; llmTraces: TracesService }>> = async (
+  app,
+  { services },
+) => {
   const base = '/api/projects/:project_id/llm';
   const tags = ['llm'];
   const read = authorize(services, 'llm:read');
@@ -104,6 +109,25 @@ export const llmRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { llm: Llm
     async (request) => {
       const page = pageParams(request);
       const { count, results } = await services.llm.generations(request.project!.id, request.query, page.limit, page.offset);
+      return pageOf(request, count, results, page);
+    },
+  );
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof TracesQuery> }>(
+    `${base}/traces`,
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'List traces, newest first: each with its generations, tokens, cost, latency and whether it failed',
+        params: ProjectParams,
+        querystring: TracesQuery,
+        response: { 200: TraceSummaryPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request);
+      const { count, results } = await services.llmTraces.list(request.project!.id, request.query, page.limit, page.offset);
       return pageOf(request, count, results, page);
     },
   );

@@ -25,7 +25,8 @@ const UUIDS_PER_READ = 500;
 
 type Query = SelectQueryBuilder<Database, 'llm_events', object>;
 
-function filtered(db: Executor, dialect: Dialect, projectId: number, f: LlmFilters): Query {
+/** The project's LLM events the filters keep. */
+export function filtered(db: Executor, dialect: Dialect, projectId: number, f: LlmFilters): Query {
   let q: Query = db
     .selectFrom('llm_events')
     .where('project_id', '=', projectId)

@@ -1162,6 +1162,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/llm/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List traces, newest first: each with its generations, tokens, cost, latency and whether it failed */
+        get: operations["llm_traces_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/llm/traces/{trace_id}": {
         parameters: {
             query?: never;
@@ -2101,6 +2118,39 @@ export interface components {
             } | null;
             /** @description the events whose parent is this one */
             children: components["schemas"]["LlmTraceNode"][];
+        };
+        /** LlmTraceSummary */
+        LlmTraceSummary: {
+            /** @description the trace id (`$ai_trace_id`) */
+            id: string;
+            /** @description the `$ai_trace` event’s name, else the first span name; null when none was sent */
+            name: string | null;
+            distinct_id: string;
+            /** @description the person's uuid when the events were stored */
+            person_id: string | null;
+            /** @description `$session_id` of its events: their recording */
+            session_id: string | null;
+            /** @description its first event’s time */
+            started_at: string;
+            /** @description seconds: the `$ai_trace` event’s latency when sent, else the longest of its events */
+            latency: number | null;
+            /** @description generations and embeddings in it */
+            generations: number;
+            /** @description its generations’ cost added up; null when none has one */
+            cost_usd: number | null;
+            /** @description its generations’ input tokens added up; null when none reported usage */
+            input_tokens: number | null;
+            /** @description its generations’ output tokens added up; null when none reported usage */
+            output_tokens: number | null;
+            /** @description any of its events failed */
+            is_error: boolean;
+        };
+        /** LlmTraceSummaryPage */
+        LlmTraceSummaryPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["LlmTraceSummary"][];
         };
         /** LlmUsage */
         LlmUsage: {
@@ -10436,6 +10486,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LlmGenerationPage"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    llm_traces_list: {
+        parameters: {
+            query?: {
+                /** @description a person's uuid: generations of any of their distinct ids */
+                person_id?: string;
+                /** @description generations of one distinct id */
+                distinct_id?: string;
+                /** @description traces with a generation of this model */
+                model?: string;
+                /** @description `true`: traces with an error; `false`: traces without */
+                is_error?: string;
+                /** @description traces with an event from then: `YYYY-MM-DD`, an ISO date-time or `-7d` */
+                date_from?: string;
+                /** @description `YYYY-MM-DD` (that whole day), an ISO date-time or `-1h` */
+                date_to?: string;
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmTraceSummaryPage"];
                 };
             };
             /** @description Every error: `{type, code, detail, attr}` */

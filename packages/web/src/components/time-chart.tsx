@@ -7,13 +7,36 @@ import { DAY_STEPS, dayLabel, dayRange } from './time-range';
 
 export interface ChartSeries {
   label: string;
-  values: number[];
+  /** One a day; null: no value that day (a gap in the line). */
+  values: (number | null)[];
 }
 
 const COLORS = ['#4c6ef5', '#12b886', '#fd7e14', '#e64980', '#7950f2', '#15aabf', '#fab005', '#868e96'];
 
-/** Daily counts as lines (uPlot, loaded only with the pages that chart something). */
-export default function TimeChart({ days, series, height = 240, label }: { days: string[]; series: ChartSeries[]; height?: number; label: string }) {
+const sum = (values: (number | null)[]) => values.reduce<number>((a, b) => a + (b ?? 0), 0);
+const count = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : '');
+
+/**
+ * Daily figures as lines (uPlot, loaded only with the pages that chart something): counts by default; `format` writes
+ * the axis and legend values of other figures (dollars, seconds), and `summary` the legend's figure for all the days
+ * (their sum by default; a latency's is not). Both are kept
+ * between renders (module functions), or the chart would be drawn anew each time.
+ */
+export default function TimeChart({
+  days,
+  series,
+  height = 240,
+  label,
+  format = count,
+  summary,
+}: {
+  days: string[];
+  series: ChartSeries[];
+  height?: number;
+  label: string;
+  format?: (value: number) => string;
+  summary?: (values: (number | null)[]) => string;
+}) {
   const { ref, width } = useElementSize();
   const target = useRef<HTMLDivElement>(null);
   const dark = useComputedColorScheme('light') === 'dark';
@@ -28,10 +51,10 @@ export default function TimeChart({ days, series, height = 240, label }: { days:
         height,
         // The days are UTC calendar days: the axis labels them in UTC, or west of Greenwich each would show the day before.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: true, range: () => dayRange(xs[0] ?? null, xs.at(-1) ?? null) }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+        scales: { x: { time: true, range: () => dayRange(xs[0] ?? null, xs.at(-1) ?? null) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
           { ...axis, incrs: DAY_STEPS, values: (u, ticks) => ticks.map((t) => dayLabel(t, [u.scales.x!.min!, u.scales.x!.max!])) },
-          { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) },
+          { ...axis, ...(format === count ? {} : { size: 70 }), values: (_u, ticks) => ticks.map((t) => format(t)) },
         ],
         legend: { show: true },
         // The days the axis spans, on the element (uPlot draws its axes on a canvas): what the browser tests read.
@@ -57,7 +80,7 @@ export default function TimeChart({ days, series, height = 240, label }: { days:
             width: 2,
             points: { show: days.length < 40 },
             value: (_u: uPlot, v: number | null, _s: number, idx: number | null) =>
-              idx == null ? s.values.reduce((a, b) => a + b, 0).toLocaleString() : (v ?? 0).toLocaleString(),
+              idx == null ? (summary ? summary(s.values) : format(sum(s.values))) : v == null ? '—' : format(v),
           })),
         ],
       },
@@ -65,7 +88,7 @@ export default function TimeChart({ days, series, height = 240, label }: { days:
       target.current,
     );
     return () => plot.destroy();
-  }, [days, series, width, height, dark]);
+  }, [days, series, width, height, dark, format, summary]);
 
   return (
     <div ref={ref} role="img" aria-label={label} className={dark ? 'chart chart-dark' : 'chart'}>

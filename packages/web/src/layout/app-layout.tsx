@@ -18,6 +18,7 @@ export const SECTIONS = [
   { path: 'surveys', label: 'Surveys' },
   { path: 'error_tracking', label: 'Errors' },
   { path: 'replays', label: 'Replays' },
+  { path: 'llm', label: 'LLM' },
   { path: 'events', label: 'Events' },
   { path: 'persons', label: 'People' },
   { path: 'activity', label: 'Activity' },
