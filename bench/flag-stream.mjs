@@ -76,7 +76,10 @@ export async function main(args) {
   const service = await startService({ WORKERS: '1', STREAM_MAX_CONNECTIONS_PER_TOKEN: String(Math.max(count, WAVE) + 100) });
   const pid = service.child.pid;
   try {
-    const flag = await api(service, 'POST', `/api/projects/${service.projectId}/feature_flags/`, { key: 'streamed', filters: { groups: [{ rollout_percentage: 0 }] } });
+    const flag = await api(service, 'POST', `/api/projects/${service.projectId}/feature_flags/`, {
+      key: 'streamed',
+      filters: { groups: [{ rollout_percentage: 0 }] },
+    });
     const path = `/flags/stream?token=${service.token}`;
     const { port } = service;
     await sleep(1000);
@@ -104,9 +107,11 @@ export async function main(args) {
     for (let round = 0; round < ROUNDS; round++) {
       heard = 0;
       const start = performance.now();
-      await api(service, 'PATCH', `/api/projects/${service.projectId}/feature_flags/${flag.id}/`, { filters: { groups: [{ rollout_percentage: round % 2 ? 0 : 100 }] } });
+      await api(service, 'PATCH', `/api/projects/${service.projectId}/feature_flags/${flag.id}/`, {
+        filters: { groups: [{ rollout_percentage: round % 2 ? 0 : 100 }] },
+      });
       answered.push(performance.now() - start);
-      for (const until = Date.now() + 30_000; heard < count && Date.now() < until; ) await sleep(5);
+      for (const until = Date.now() + 30_000; heard < count && Date.now() < until;) await sleep(5);
       if (heard !== count) throw new Error(`round ${round}: ${heard} of ${count} streams heard the change`);
       reachAll.push(lastHeard - start);
       first.push(firstHeard - start);
