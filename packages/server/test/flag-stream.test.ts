@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eventually, openEventStream } from '@service/test-support';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from './helpers';
+import { dialect, startService, testStorage, type TestService } from './helpers';
 
 const NOTICE = /id: (\S+)\nevent: message\ndata: \{"type":"refetchEvaluation","etag":"\1"\}\n\n/;
 const notices = (text: string) => [...text.matchAll(new RegExp(NOTICE, 'g'))].map((m) => m[1]!);
 const opened = (text: string) => /^: connected\nretry: 2000\nid: (\S+)\n\n/.exec(text)?.[1];
 
-async function listening(config: Parameters<typeof startService>[0] = {}) {
-  const s = await startService(config);
+async function listening(config: Parameters<typeof startService>[0] = {}, storage = testStorage()) {
+  const s = await startService(config, storage);
   await s.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = s.app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
@@ -174,4 +176,31 @@ describe('GET /flags/stream', () => {
     await stream.closed;
     expect(stream.ended).toBe(true);
   });
+
+  // Registered only in the postgres project of the suite (vitest.config.ts runs both).
+  if (dialect === 'postgres')
+    it("tells every project's streams when its LISTEN connection was lost (what was notified meanwhile is not known)", async () => {
+      const storage = testStorage();
+      const name = `stream-${randomUUID().slice(0, 8)}`;
+      const url = new URL(storage.databaseUrl!);
+      url.searchParams.set('application_name', name);
+      const named = await listening({}, { ...storage, databaseUrl: url.toString() });
+      const admin = new pg.Client({ connectionString: storage.databaseUrl });
+      await admin.connect();
+      try {
+        const other = await named.services.projects.create('Other');
+        const streams = [await named.stream(), await named.stream(`token=${other.api_token}`)];
+        await Promise.all(streams.map((stream) => stream.waitFor(/\n\n/)));
+        const killed = await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1 and query ilike 'listen%'",
+          [name],
+        );
+        expect(killed.rowCount).toBe(1);
+        await Promise.all(streams.map((stream) => stream.waitFor(NOTICE)));
+        await Promise.all(streams.map((stream) => stream.close()));
+      } finally {
+        await admin.end();
+        await named.close();
+      }
+    });
 });
