@@ -42,6 +42,18 @@ describe('GET /flags/stream', () => {
     await stream.close();
   });
 
+  it('answers the preflight of a browser reconnecting with Last-Event-ID (not a CORS-safelisted header)', async () => {
+    const res = await s.app.inject({
+      method: 'OPTIONS',
+      url: `/flags/stream?token=${s.token}`,
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'last-event-id' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(res.headers['access-control-allow-headers']).toBe('last-event-id');
+    expect(res.headers['access-control-allow-methods']).toContain('GET');
+  });
+
   it("tells a project's streams of a flag change, with a new version, and only that project's", async () => {
     const other = await s.services.projects.create('Other');
     const mine = await s.stream();
