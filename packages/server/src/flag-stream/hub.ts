@@ -12,7 +12,7 @@ const RETRY_MS = 2000;
 /** Streams written in one turn of the event loop; the rest wait for the next turn, so a fan-out to thousands never blocks it long. */
 const WRITES_PER_TURN = 2000;
 
-const PING = ': ping\n\n';
+const PING = Buffer.from(': ping\n\n');
 
 /**
  * The open `/flags/stream` streams of this process, by project, and what they are told: `Changes` is heard once here
@@ -115,12 +115,12 @@ export class FlagStreamHub {
     this.pendingAll = false;
     for (const projectId of projects) {
       const set = this.streams.get(projectId);
-      if (set) this.fanOut([set], notice(this.version(projectId)));
+      if (set) this.fanOut([set], Buffer.from(notice(this.version(projectId))));
     }
   }
 
-  /** Writes `chunk` to every stream of these sets, `WRITES_PER_TURN` a turn. */
-  private fanOut(sets: Set<ServerResponse>[], chunk: string) {
+  /** Writes `chunk` (its bytes made once, not once a stream) to every stream of these sets, `WRITES_PER_TURN` a turn. */
+  private fanOut(sets: Set<ServerResponse>[], chunk: Buffer) {
     const targets: ServerResponse[] = [];
     for (const set of sets) for (const response of set) targets.push(response);
     const writeFrom = (start: number) => {
@@ -133,7 +133,7 @@ export class FlagStreamHub {
 }
 
 /** Writes to a stream, or drops it when it still holds a write it could not pass on (a client that does not read). */
-function send(response: ServerResponse, chunk: string) {
+function send(response: ServerResponse, chunk: Buffer) {
   if (response.destroyed || response.writableEnded) return;
   if (response.writableNeedDrain) response.destroy();
   else response.write(chunk);
