@@ -162,7 +162,7 @@ the machine allows 20,000 open files a process (each stream is a socket in the c
 connection refused or reset before its answer (the listen backlog overflowing as 10,000 connect at once) is counted by its
 error code. Memory that rises and falls from wave to wave, without climbing, is memory the streams gave back (V8 collects
 when it likes and keeps the pages it grew to, so RSS does not fall to where it was). The machine was shared (load average
-at the start above): the rounds spread widely, the first (code not yet optimized) the slowest.`,
+at the start above): the rounds spread widely.`,
     );
   } finally {
     await service.stop();
