@@ -1162,6 +1162,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/llm/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List traces, newest first: each with its generations, tokens, cost, latency and whether it failed */
+        get: operations["llm_traces_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/llm/traces/{trace_id}": {
         parameters: {
             query?: never;
@@ -1416,6 +1433,40 @@ export interface paths {
         get: operations["feature_flag_local_evaluation_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ofrep/v1/evaluate/flags/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OFREP: evaluate one flag for a context (OpenFeature server providers) */
+        post: operations["ofrep_evaluate_flag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ofrep/v1/evaluate/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OFREP: evaluate every flag for a context (OpenFeature client providers; ETag / 304) */
+        post: operations["ofrep_evaluate_flags"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2078,8 +2129,45 @@ export interface components {
                 [key: string]: string | boolean;
             };
             timestamp: string;
+            /** @description the event’s properties as captured, its inputs and outputs (`$ai_input`, `$ai_output_choices`, …) whole; null past the trace’s budget of 32 MB (in time order) */
+            properties: {
+                [key: string]: unknown;
+            } | null;
             /** @description the events whose parent is this one */
-            children: unknown[];
+            children: components["schemas"]["LlmTraceNode"][];
+        };
+        /** LlmTraceSummary */
+        LlmTraceSummary: {
+            /** @description the trace id (`$ai_trace_id`) */
+            id: string;
+            /** @description the `$ai_trace` event’s name, else the first span name; null when none was sent */
+            name: string | null;
+            distinct_id: string;
+            /** @description the person's uuid when the events were stored */
+            person_id: string | null;
+            /** @description `$session_id` of its events: their recording */
+            session_id: string | null;
+            /** @description its first event’s time */
+            started_at: string;
+            /** @description seconds: the `$ai_trace` event’s latency when sent, else the longest of its events */
+            latency: number | null;
+            /** @description generations and embeddings in it */
+            generations: number;
+            /** @description its generations’ cost added up; null when none has one */
+            cost_usd: number | null;
+            /** @description its generations’ input tokens added up; null when none reported usage */
+            input_tokens: number | null;
+            /** @description its generations’ output tokens added up; null when none reported usage */
+            output_tokens: number | null;
+            /** @description any of its events failed */
+            is_error: boolean;
+        };
+        /** LlmTraceSummaryPage */
+        LlmTraceSummaryPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["LlmTraceSummary"][];
         };
         /** LlmUsage */
         LlmUsage: {
@@ -2162,6 +2250,34 @@ export interface components {
             };
             primary: boolean;
             variants: components["schemas"]["VariantResult"][];
+        };
+        /** OfrepBulkEvaluation */
+        OfrepBulkEvaluation: {
+            flags: {
+                key: string;
+                /** @description absent: use the default in code */
+                value?: unknown;
+                reason: string;
+                variant?: string;
+                metadata: {
+                    [key: string]: string | number | boolean;
+                };
+            }[];
+            eventStreams: unknown[];
+        };
+        /**
+         * OfrepError
+         * @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`)
+         */
+        OfrepError: {
+            key?: string;
+            /** @description PARSE_ERROR, TARGETING_KEY_MISSING, INVALID_CONTEXT, FLAG_NOT_FOUND or GENERAL */
+            errorCode: string;
+            errorDetails?: string;
+        };
+        /** OfrepServerError */
+        OfrepServerError: {
+            errorDetails: string;
         };
         /** PasswordReset */
         PasswordReset: {
@@ -10436,6 +10552,90 @@ export interface operations {
             };
         };
     };
+    llm_traces_list: {
+        parameters: {
+            query?: {
+                /** @description a person's uuid: generations of any of their distinct ids */
+                person_id?: string;
+                /** @description generations of one distinct id */
+                distinct_id?: string;
+                /** @description traces with a generation of this model */
+                model?: string;
+                /** @description `true`: traces with an error; `false`: traces without */
+                is_error?: string;
+                /** @description traces with an event from then: `YYYY-MM-DD`, an ISO date-time or `-7d` */
+                date_from?: string;
+                /** @description `YYYY-MM-DD` (that whole day), an ISO date-time or `-1h` */
+                date_to?: string;
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmTraceSummaryPage"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     llm_traces_retrieve: {
         parameters: {
             query?: never;
@@ -11784,6 +11984,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ofrep_evaluate_flag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description {targetingKey, groups?, groupProperties?, ...attributes} */
+                    context?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        /** @description absent: use the default in code */
+                        value?: unknown;
+                        reason: string;
+                        variant?: string;
+                        metadata: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepServerError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+        };
+    };
+    ofrep_evaluate_flags: {
+        parameters: {
+            query?: {
+                flagConfigEtag?: string;
+                flagConfigLastModified?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description {targetingKey, groups?, groupProperties?, ...attributes} */
+                    context?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepBulkEvaluation"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepServerError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
                 };
             };
         };
