@@ -2,9 +2,11 @@
 // prompt and answer, priced at ingest) next to plain events, through POST /batch/ (100 events a request, 32
 // connections) against a started service, on SQLite and on PostgreSQL. Every acknowledged event must be stored, and
 // every stored generation must have its row with a cost.
+// npm run bench -- llm-ingest otlp: the same for OpenTelemetry spans sent to POST /i/v0/ai/otel (llm-otlp.mjs).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { countRows, machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
+import { otlpMain } from './llm-otlp.mjs';
 
 const COMMAND = 'npm run bench -- llm-ingest';
 const EVENTS = 100;
@@ -123,7 +125,8 @@ async function run(dialect) {
   }
 }
 
-export async function main() {
+export async function main(args = []) {
+  if (args[0] === 'otlp') return otlpMain();
   const load = os.loadavg()[0].toFixed(1);
   const results = [await run('sqlite')];
   if (await postgresReachable()) results.push(await run('postgres'));

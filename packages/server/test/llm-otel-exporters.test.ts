@@ -91,7 +91,9 @@ describe.each(Object.keys(exporters))('OTLPTraceExporter (%s)', (name) => {
       const good = tracer.startSpan('chat', { attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o' } });
       traceId = good.spanContext().traceId;
       good.end();
-      tracer.startSpan('chat', { attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.usage.input_tokens': 'many' } }, trace.setSpan(context.active(), good)).end();
+      tracer
+        .startSpan('chat', { attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.usage.input_tokens': 'many' } }, trace.setSpan(context.active(), good))
+        .end();
     });
     const result = await exported(exporters[name]!(), spans);
     expect(result.code).toBe(1);
@@ -104,7 +106,10 @@ describe('the Vercel AI SDK’s telemetry, exported as registerOTel does (a batc
     const exporter = new ProtoExporter({ url, headers: headers() });
     const provider = new TracerProvider({ spanProcessors: [new BatchSpanProcessor({ exporter })] });
     const telemetry = { isEnabled: true, tracer: provider.getTracer('ai'), functionId: 'support-bot', metadata: { userId: 'vercel-otel-user' } };
-    const usage = { inputTokens: { total: 1_000_000, noCache: 600_000, cacheRead: 400_000, cacheWrite: undefined }, outputTokens: { total: 100_000, text: 100_000, reasoning: undefined } };
+    const usage = {
+      inputTokens: { total: 1_000_000, noCache: 600_000, cacheRead: 400_000, cacheWrite: undefined },
+      outputTokens: { total: 100_000, text: 100_000, reasoning: undefined },
+    };
     const finishReason = { unified: 'stop' as const, raw: 'stop' };
     const model = new MockLanguageModelV3({
       provider: 'openai.chat',

@@ -1,4 +1,7 @@
 import { gzipSync } from 'node:zlib';
+import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './helpers';
 import { exportOf, hex, reads, span } from './llm-otel-helpers';
@@ -147,7 +150,12 @@ describe('GenAI spans', () => {
         span({
           traceId,
           name: 'openai.embeddings',
-          attributes: { 'gen_ai.system': 'openai', 'llm.request.type': 'embedding', 'gen_ai.request.model': 'text-embedding-3-small', 'gen_ai.usage.prompt_tokens': 1_000_000 },
+          attributes: {
+            'gen_ai.system': 'openai',
+            'llm.request.type': 'embedding',
+            'gen_ai.request.model': 'text-embedding-3-small',
+            'gen_ai.usage.prompt_tokens': 1_000_000,
+          },
         }),
       ]),
     );
@@ -161,7 +169,13 @@ describe('GenAI spans', () => {
     expect(event.properties).toMatchObject({
       $ai_input: [{ role: 'user', content: 'Hi' }],
       $ai_output_choices: [
-        { role: 'assistant', content: [{ type: 'text', text: 'Hello!' }, { type: 'function', id: 'toolu_1', function: { name: 'lookup', arguments: '{"q":"x"}' } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Hello!' },
+            { type: 'function', id: 'toolu_1', function: { name: 'lookup', arguments: '{"q":"x"}' } },
+          ],
+        },
       ],
       $ai_stop_reason: 'end_turn',
       $process_person_profile: false,
@@ -197,12 +211,24 @@ describe('GenAI spans', () => {
             'gen_ai.request.model': 'claude-sonnet-4-5',
           },
         }),
-        span({ traceId, spanId: root, name: 'ai.streamText', durationMs: 3000, attributes: { ...metadata, 'ai.operationId': 'ai.streamText', 'ai.prompt': '{"prompt":"Hi"}', 'ai.response.text': 'Hello' } }),
+        span({
+          traceId,
+          spanId: root,
+          name: 'ai.streamText',
+          durationMs: 3000,
+          attributes: { ...metadata, 'ai.operationId': 'ai.streamText', 'ai.prompt': '{"prompt":"Hi"}', 'ai.response.text': 'Hello' },
+        }),
       ]),
     );
     expect(res.statusCode, res.body).toBe(200);
     const [g] = await read.generations(traceId);
-    expect(g).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4-5', input_tokens: 1_000_000, cache_read_tokens: 500_000, time_to_first_token: 0.3505 });
+    expect(g).toMatchObject({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      input_tokens: 1_000_000,
+      cache_read_tokens: 500_000,
+      time_to_first_token: 0.3505,
+    });
     // 1M uncached at 3 + 500k read at 0.3 + 10 output at 15.
     expect(g!.cost_usd).toBeCloseTo(3 + 0.15 + 0.00015, 9);
     const trace = await read.trace(traceId);
@@ -210,7 +236,15 @@ describe('GenAI spans', () => {
     const events = await read.events('vercel-user');
     expect(events.get(g!.id as string)!.properties).toMatchObject({
       $ai_input: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
-      $ai_output_choices: [{ role: 'assistant', content: [{ type: 'text', text: 'Hello' }, { type: 'tool-call', toolCallId: 't1', toolName: 'search', input: '{}' }] }],
+      $ai_output_choices: [
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Hello' },
+            { type: 'tool-call', toolCallId: 't1', toolName: 'search', input: '{}' },
+          ],
+        },
+      ],
       $ai_tools: [{ type: 'function', name: 'search' }],
       $ai_stop_reason: 'tool-calls',
     });
@@ -257,7 +291,12 @@ describe('bad input', () => {
         chat({}),
         chat({ traceId: undefined }),
         chat({ spanId: 'not-hex' }),
-        chat({ attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'chat' } }, { key: 'gen_ai.usage.input_tokens', value: { stringValue: 'five' } }] }),
+        chat({
+          attributes: [
+            { key: 'gen_ai.operation.name', value: { stringValue: 'chat' } },
+            { key: 'gen_ai.usage.input_tokens', value: { stringValue: 'five' } },
+          ],
+        }),
         chat({ startTimeUnixNano: 'yesterday' }),
         chat({ attributes: 'none' }),
         chat({ spanId: '0000000000000000' }),
@@ -306,5 +345,62 @@ describe('bad input', () => {
     expect(await read.generations(traceId)).toHaveLength(1);
     const large = await post('{}', { headers: { 'content-length': String(64 * 1024 * 1024) } });
     expect(large.statusCode).toBe(413);
+  });
+
+  it('protobuf bytes damaged anywhere, or nested past reason: a 200 or a 4xx with the error shape, never a 500', async () => {
+    const memory = new InMemorySpanExporter();
+    const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: memory })] });
+    const tracer = provider.getTracer('fuzz');
+    const root = tracer.startSpan('agent', { attributes: { 'gen_ai.operation.name': 'invoke_agent', 'user.id': 'proto-fuzz' } });
+    root.end();
+    tracer
+      .startSpan('chat', {
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.request.model': 'gpt-4o',
+          'gen_ai.usage.input_tokens': 7,
+          'gen_ai.request.stop_sequences': ['x'],
+        },
+      })
+      .end();
+    const valid = Buffer.from(ProtobufTraceSerializer.serializeRequest(memory.getFinishedSpans())!);
+    const proto = (payload: Buffer) => post(payload, { headers: { 'content-type': 'application/x-protobuf' } });
+    const ok = await proto(valid);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/^application\/x-protobuf/);
+    expect(ok.rawPayload).toHaveLength(0);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }),
+        fc.nat(valid.length),
+        async (flips, cut) => {
+          const damaged = Buffer.from(valid.subarray(0, Math.max(cut, 1)));
+          for (const [at, byte] of flips) if (at < damaged.length) damaged[at] = byte;
+          const res = await proto(damaged);
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(Object.keys(res.json()).sort()).toEqual(['attr', 'code', 'detail', 'type']);
+        },
+      ),
+      { numRuns: 150, seed: 20_261_129 },
+    );
+    // A span's attribute value nested 100,000 deep (an array in an array …), built from the inside out.
+    const varint = (n: number) => {
+      const bytes: number[] = [];
+      for (; n > 127; n >>>= 7) bytes.push((n & 127) | 128);
+      return [...bytes, n];
+    };
+    const headers: number[][] = [];
+    let length = 0;
+    const wrap = (field: number) => {
+      const header = [(field << 3) | 2, ...varint(length)];
+      headers.push(header);
+      length += header.length;
+    };
+    for (let i = 0; i < 50_000; i++) [1, 5].forEach(wrap); // ArrayValue.values, AnyValue.arrayValue
+    [2, 9, 2, 2, 1].forEach(wrap); // KeyValue.value, Span.attributes, ScopeSpans.spans, ResourceSpans.scopeSpans, the request's resourceSpans
+    const nested = await proto(Buffer.from(headers.reverse().flat()));
+    expect(nested.statusCode, nested.body).toBe(400);
+    const deepJson = await post(`{"resourceSpans":${'['.repeat(50_000)}${']'.repeat(50_000)}}`);
+    expect(deepJson.statusCode).toBe(400);
   });
 });

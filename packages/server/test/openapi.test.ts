@@ -118,6 +118,8 @@ const operations = [
   ['get', '/array/{token}/config.js'],
   ...(['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
   ['post', '/s'],
+  ['post', '/i/v0/ai/otel'],
+  ['post', '/i/v0/ai/otel/v1/traces'],
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
@@ -130,6 +132,8 @@ const sdk = new Set([
   'get /array/{token}/config.js',
   ...['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
   'post /s',
+  'post /i/v0/ai/otel',
+  'post /i/v0/ai/otel/v1/traces',
 ]);
 
 /** POSTs that take no body. */

@@ -124,7 +124,11 @@ export const otelRoutes: FastifyPluginAsync<RouteContext<{ ingest: IngestService
       const normalized = await services.ingest.normalize({ items, batch: {} }, {}, eventMaxBytes);
       for (const error of normalized.refused) {
         const span = mapped.events[Number(error.attr?.split('__')[1])]!.span;
-        refused.push({ at: span.at, order: span.order, reason: error.code === 'event_too_large' ? `as an event it is over ${eventMaxBytes} bytes` : 'its attributes are nested too deeply' });
+        refused.push({
+          at: span.at,
+          order: span.order,
+          reason: error.code === 'event_too_large' ? `as an event it is over ${eventMaxBytes} bytes` : 'its attributes are nested too deeply',
+        });
       }
       if (normalized.events.length) await services.ingest.capture(request.project!.id, normalized.events);
     }
