@@ -270,12 +270,21 @@ describe('GenAI spans', () => {
     expect((await read.trace(traceId)).is_error).toBe(true);
   });
 
-  it('an export sent again (exporters retry) stores each span once', async () => {
+  it('an export sent again (exporters retry), or a span twice in one, stores each span once', async () => {
     const traceId = hex(16);
-    const body = exportOf([span({ traceId, name: 'chat', attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o' } })]);
+    const chat = span({ traceId, name: 'chat', attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o' } });
+    const body = exportOf([chat, chat]);
     expect((await post(body)).statusCode).toBe(200);
     expect((await post(body, { url: '/i/v0/ai/otel/v1/traces' })).statusCode).toBe(200);
     expect(await read.generations(traceId)).toHaveLength(1);
+  });
+
+  it('a name that is an object’s own (`constructor`) is a plain name; a status may be sent by its name', async () => {
+    const traceId = hex(16);
+    const chat = span({ traceId, name: 'constructor', attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o' } });
+    const res = await post(exportOf([{ ...chat, status: { code: 'STATUS_CODE_ERROR', message: 'boom' } }]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await read.trace(traceId)).children[0]).toMatchObject({ kind: 'generation', name: 'constructor', model: 'gpt-4o', is_error: true, error: 'boom' });
   });
 });
 

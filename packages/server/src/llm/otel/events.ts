@@ -30,22 +30,22 @@ export interface SpanEvents {
 type Kind = 'generation' | 'embedding' | 'llm' | 'other';
 
 /** The Vercel AI SDK's spans that are one call to a model. */
-const VERCEL_CALLS: Readonly<Record<string, Kind>> = {
-  'ai.generateText.doGenerate': 'generation',
-  'ai.streamText.doStream': 'generation',
-  'ai.generateObject.doGenerate': 'generation',
-  'ai.streamObject.doStream': 'generation',
-  'ai.embed.doEmbed': 'embedding',
-  'ai.embedMany.doEmbed': 'embedding',
-};
+const VERCEL_CALLS = new Map<string, Kind>([
+  ['ai.generateText.doGenerate', 'generation'],
+  ['ai.streamText.doStream', 'generation'],
+  ['ai.generateObject.doGenerate', 'generation'],
+  ['ai.streamObject.doStream', 'generation'],
+  ['ai.embed.doEmbed', 'embedding'],
+  ['ai.embedMany.doEmbed', 'embedding'],
+]);
 /** `gen_ai.operation.name` values that are a call to a model. */
-const MODEL_OPERATIONS: Readonly<Record<string, Kind>> = {
-  chat: 'generation',
-  text_completion: 'generation',
-  completion: 'generation',
-  generate_content: 'generation',
-  embeddings: 'embedding',
-};
+const MODEL_OPERATIONS = new Map<string, Kind>([
+  ['chat', 'generation'],
+  ['text_completion', 'generation'],
+  ['completion', 'generation'],
+  ['generate_content', 'generation'],
+  ['embeddings', 'embedding'],
+]);
 /** What an LLM span's attributes (or name) start with, as `@posthog/ai`'s span filter reads them. */
 const LLM_PREFIXES = ['gen_ai.', 'llm.', 'ai.', 'traceloop.'];
 /** Where the user a span is for is named, span first, then its ancestors, then the resource. */
@@ -55,11 +55,11 @@ const SESSION_ID_KEYS = ['posthog.session_id', 'session.id', 'ai.telemetry.metad
 const PARAMETERS = ['temperature', 'max_tokens', 'top_p', 'top_k', 'frequency_penalty', 'presence_penalty', 'seed'];
 
 function kindOf(span: OtlpSpan, attrs: Attrs): Kind {
-  const vercel = VERCEL_CALLS[attrs.str('ai.operationId') ?? span.name];
+  const vercel = VERCEL_CALLS.get(attrs.str('ai.operationId') ?? span.name);
   if (vercel) return vercel;
   if (attrs.has('ai.operationId') || span.name.startsWith('ai.')) return 'llm';
   const operation = attrs.str('gen_ai.operation.name');
-  if (operation !== undefined) return MODEL_OPERATIONS[operation] ?? 'llm';
+  if (operation !== undefined) return MODEL_OPERATIONS.get(operation) ?? 'llm';
   const type = attrs.str('llm.request.type');
   if (type === 'embedding') return 'embedding';
   if (type === 'chat' || type === 'completion') return 'generation';

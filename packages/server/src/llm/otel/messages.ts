@@ -54,7 +54,8 @@ function numbered(attrs: Attrs, kind: 'prompt' | 'completion'): Record<string, u
     if (!match) continue;
     const index = Number(match[1]);
     let fields = byIndex.get(index);
-    if (!fields) byIndex.set(index, (fields = {}));
+    // Without a prototype: a field is named by the sender (`gen_ai.prompt.0.__proto__` is a plain key).
+    if (!fields) byIndex.set(index, (fields = Object.create(null) as Record<string, unknown>));
     fields[match[2]!] = attrs.values[key];
   }
   return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, fields]) => fields);

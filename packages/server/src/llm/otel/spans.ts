@@ -48,6 +48,7 @@ const MAX_VALUE_DEPTH = 20;
 const notOtlp = (detail: string, attr: string | null = null) => new ValidationError(`The body is not an OTLP trace export: ${detail}`, attr, 'invalid_otlp');
 
 const HEX = /^[0-9a-f]+$/i;
+const STATUS_NAMES = ['STATUS_CODE_UNSET', 'STATUS_CODE_OK', 'STATUS_CODE_ERROR'];
 
 /** An id of `bytes` bytes: hex in JSON (as OTLP's JSON encoding sends it), bytes in protobuf; never all zeros. */
 function idOf(value: unknown, bytes: number, name: string): string {
@@ -145,7 +146,8 @@ function spanOf(raw: unknown, resource: Attributes, at: string, order: number): 
   if (endNs < startNs) throw new SpanError('it ends before it starts');
   const status = raw.status ?? {};
   if (!isObject(status)) throw new SpanError('its status is not an object');
-  const code = status.code ?? 0;
+  // OTLP's JSON sends enums as numbers; some senders write their names.
+  const code = typeof status.code === 'string' ? STATUS_NAMES.indexOf(status.code) : (status.code ?? 0);
   if (code !== 0 && code !== 1 && code !== 2) throw new SpanError('its status code is not 0, 1 or 2');
   if (status.message !== undefined && status.message !== null && typeof status.message !== 'string') throw new SpanError('its status message is not a string');
   return {
