@@ -218,8 +218,8 @@ protobuf (${fmt(sizes['otlp-protobuf'])} bytes). Each span is stored as its even
 ${rows.join('\n')}
 
 ✓ when every acknowledged event and span is stored (and nothing more than the requests timed out could add), and every
-chat span has its priced row. The 2-core virtual machine
-is shared (other work ran beside this), so the rates move between runs; compare kinds within one run.`,
+chat span has its priced row. The 2-core virtual machine is shared (other work ran beside this), so the rates move
+between runs; compare kinds within one run.`,
   );
   if (results.some((r) => !ok(r))) process.exitCode = 1;
 }
