@@ -202,8 +202,11 @@ export async function eventsOfSpans(spans: readonly OtlpSpan[]): Promise<SpanEve
     refused.add(span);
     result.refused.push({ at: span.at, order: span.order, reason: error.message });
   };
+  const slices = new Slices();
+  await slices.begin();
   const kinds = new Map<OtlpSpan, Kind>();
   for (const span of spans) {
+    if (slices.over) await slices.next();
     try {
       kinds.set(span, kindOf(span, new Attrs(span.attributes)));
     } catch (error) {
@@ -228,8 +231,6 @@ export async function eventsOfSpans(spans: readonly OtlpSpan[]): Promise<SpanEve
     return keys.map((key) => resource.id(key)).find((value) => value !== undefined);
   };
 
-  const slices = new Slices();
-  await slices.begin();
   for (const span of spans) {
     if (!kept.has(span) || refused.has(span)) continue;
     if (slices.over) await slices.next();

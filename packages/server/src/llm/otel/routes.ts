@@ -108,14 +108,14 @@ export const otelRoutes: FastifyPluginAsync<RouteContext<{ ingest: IngestService
   app.addContentTypeParser(PROTOBUF_TYPES, async (request: FastifyRequest, payload: IncomingMessage) => {
     const bytes = await readBody(payload, request.headers, maxBytes);
     try {
-      return decodeTraceRequest(bytes);
+      return await decodeTraceRequest(bytes);
     } catch {
       throw badBody('Body is not a protobuf ExportTraceServiceRequest.');
     }
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { spans, refused, total } = readSpans(request.body);
+    const { spans, refused, total } = await readSpans(request.body);
     request.body = undefined;
     const mapped = await eventsOfSpans(spans);
     refused.push(...mapped.refused);

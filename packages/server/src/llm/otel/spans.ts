@@ -1,5 +1,6 @@
 import { ValidationError } from '../../errors';
 import { isObject } from '../../json';
+import { Slices } from '../../turns';
 
 /**
  * The spans of an OTLP trace export, read from its JSON encoding or from protobuf decoded into the same shape
@@ -181,39 +182,51 @@ export interface ReadSpans {
 }
 
 /**
- * Reads an OTLP trace export (`{resourceSpans: [{resource, scopeSpans: [{spans}]}]}`): a span that is malformed (no
- * valid trace or span id, times that are not times, attributes of the wrong shape, …) is refused alone; a body whose
- * structure above the spans is not OTLP's is a ValidationError (`invalid_otlp`).
+ * Reads an OTLP trace export (`{resourceSpans: [{resource, scopeSpans: [{spans}]}]}`), in slices with turns of the event
+ * loop between them: a span that is malformed (no valid trace or span id, times that are not times, attributes of the
+ * wrong shape, …) is refused alone; a body whose structure above the spans is not OTLP's is a ValidationError
+ * (`invalid_otlp`).
  */
-export function readSpans(body: unknown): ReadSpans {
+export async function readSpans(body: unknown): Promise<ReadSpans> {
   if (!isObject(body)) throw notOtlp('send an ExportTraceServiceRequest, {"resourceSpans": [...]}, as JSON or protobuf.');
   const read: ReadSpans = { spans: [], refused: [], total: 0 };
-  listAt(body.resourceSpans, 'resourceSpans').forEach((resourceSpans, r) => {
+  const slices = new Slices();
+  await slices.begin();
+  const resources = listAt(body.resourceSpans, 'resourceSpans');
+  for (let r = 0; r < resources.length; r++) {
+    const resourceSpans = resources[r];
     const at = `resourceSpans__${r}`;
     if (!isObject(resourceSpans)) throw notOtlp(`resourceSpans.${r} is not an object.`, at);
-    const rawResource = resourceSpans.resource ?? {};
-    let resource: Attributes | SpanError;
-    try {
-      if (!isObject(rawResource)) throw new SpanError('its resource is not an object');
-      resource = attributesOf(rawResource.attributes);
-    } catch (error) {
-      if (!(error instanceof SpanError)) throw error;
-      resource = error;
-    }
-    listAt(resourceSpans.scopeSpans, `${at}__scopeSpans`).forEach((scopeSpans, s) => {
+    const resource = resourceOf(resourceSpans.resource ?? {});
+    const scopes = listAt(resourceSpans.scopeSpans, `${at}__scopeSpans`);
+    for (let s = 0; s < scopes.length; s++) {
+      const scopeSpans = scopes[s];
       if (!isObject(scopeSpans)) throw notOtlp(`resourceSpans.${r}.scopeSpans.${s} is not an object.`, `${at}__scopeSpans__${s}`);
-      listAt(scopeSpans.spans, `${at}__scopeSpans__${s}__spans`).forEach((raw, i) => {
+      const spans = listAt(scopeSpans.spans, `${at}__scopeSpans__${s}__spans`);
+      for (let i = 0; i < spans.length; i++) {
+        if (slices.over) await slices.next();
         const spanAt = `${at}__scopeSpans__${s}__spans__${i}`;
         const order = read.total++;
         try {
           if (resource instanceof SpanError) throw new SpanError(`its resource's attributes are malformed (${resource.message})`);
-          read.spans.push(spanOf(raw, resource, spanAt, order));
+          read.spans.push(spanOf(spans[i], resource, spanAt, order));
         } catch (error) {
           if (!(error instanceof SpanError)) throw error;
           read.refused.push({ at: spanAt, order, reason: error.message });
         }
-      });
-    });
-  });
+      }
+    }
+  }
   return read;
+}
+
+/** A resource's attributes; what is wrong with them, when something is, refuses each of its spans. */
+function resourceOf(raw: unknown): Attributes | SpanError {
+  try {
+    if (!isObject(raw)) throw new SpanError('its resource is not an object');
+    return attributesOf(raw.attributes);
+  } catch (error) {
+    if (!(error instanceof SpanError)) throw error;
+    return error;
+  }
 }
