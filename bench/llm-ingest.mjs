@@ -3,9 +3,11 @@
 // connections) against a started service, on SQLite and on PostgreSQL. Every acknowledged event must be stored, and
 // every stored generation must have its row with a cost. `npm run bench -- llm-ingest shared`: plain events beside
 // generations that all share a 6 KB system prompt and a 3 KB tool list (stored once, `llm_payloads`).
+// `npm run bench -- llm-ingest otlp`: the same for OpenTelemetry spans sent to POST /i/v0/ai/otel (llm-otlp.mjs).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { countRows, machine, PG_URL, postgresReachable, record, sendAmount, startServiceOn } from './lib.mjs';
+import { otlpMain } from './llm-otlp.mjs';
 
 const COMMAND = 'npm run bench -- llm-ingest';
 const EVENTS = 100;
@@ -179,6 +181,7 @@ ${rows.join('\n')}`,
 export async function main(args = []) {
   const load = os.loadavg()[0].toFixed(1);
   if (args[0] === 'shared') return mainShared(load);
+  if (args[0] === 'otlp') return otlpMain();
   const results = await runBoth(KINDS);
   const ok = (r) => KINDS.every((kind) => r.stored[kind] === r.acknowledged[kind]) && r.stored.rows === r.stored.generations;
   const rows = results.map(

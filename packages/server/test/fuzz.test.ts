@@ -185,6 +185,39 @@ const events = [
   },
 ];
 const CAPTURE_PATHS = new Set(['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch']);
+/** OTLP trace ingest, which takes the project token as a Bearer token. */
+const OTEL_PATHS = new Set(['/i/v0/ai/otel', '/i/v0/ai/otel/v1/traces']);
+const otlpValue = (value: string | number) => (typeof value === 'string' ? { stringValue: value } : { intValue: value });
+const otlpSpan = (spanId: string, parentSpanId: string, attributes: Record<string, string | number>) => ({
+  traceId: '5b8efff798038103d269b633813fc60c',
+  spanId,
+  parentSpanId,
+  name: 'chat',
+  startTimeUnixNano: '1764000000000000000',
+  endTimeUnixNano: '1764000001500000000',
+  attributes: Object.entries(attributes).map(([key, value]) => ({ key, value: otlpValue(value) })),
+  status: { code: 0 },
+});
+const otlp = {
+  resourceSpans: [
+    {
+      resource: { attributes: [{ key: 'user.id', value: { stringValue: 'fuzz-1' } }] },
+      scopeSpans: [
+        {
+          spans: [
+            otlpSpan('eee19b7ec3c1b174', '', { 'ai.operationId': 'ai.generateText', 'ai.prompt': '{"prompt":"hi"}' }),
+            otlpSpan('eee19b7ec3c1b175', 'eee19b7ec3c1b174', {
+              'gen_ai.operation.name': 'chat',
+              'gen_ai.request.model': 'gpt-4o',
+              'gen_ai.usage.input_tokens': 10,
+              'gen_ai.input.messages': '[{"role":"user","parts":[{"type":"text","content":"hi"}]}]',
+            }),
+          ],
+        },
+      ],
+    },
+  ],
+};
 const capture = { api_key: TOKEN, sent_at: '2026-01-01T00:00:01Z', batch: events };
 const flagsRequest = {
   token: TOKEN,
@@ -276,6 +309,7 @@ const SEEDS: Record<string, unknown> = {
   'post /ofrep/v1/evaluate/flags': ofrepRequest,
   'post /ofrep/v1/evaluate/flags/{key}': ofrepRequest,
   ...Object.fromEntries([...CAPTURE_PATHS].map((path) => [`post ${path}`, capture])),
+  ...Object.fromEntries([...OTEL_PATHS].map((path) => [`post ${path}`, otlp])),
 };
 
 // Hostile pieces.
@@ -328,6 +362,8 @@ const FIELDS = [
   ...['documentation_url', 'feature_flag_id', 'token', 'api_key', '$token', 'batch', 'event', 'distinct_id', '$distinct_id', 'uuid', 'timestamp', 'offset'],
   ...['sent_at', '$set', '$set_once', '$unset', '$groups', '$group_type', '$group_key', '$group_set', '$anon_distinct_id', 'alias', 'person_properties'],
   ...['group_properties', 'flag_keys_to_evaluate', 'disable_flags', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', ''],
+  ...['resourceSpans', 'scopeSpans', 'spans', 'traceId', 'spanId', 'parentSpanId', 'startTimeUnixNano', 'endTimeUnixNano', 'attributes', 'status'],
+  ...['stringValue', 'intValue', 'doubleValue', 'arrayValue', 'kvlistValue', 'bytesValue', 'values', 'key', 'value'],
 ];
 const key = fc.oneof({ arbitrary: fc.constantFrom(...FIELDS), weight: 4 }, { arbitrary: hostileString, weight: 1 });
 const leafText = fc.oneof(
@@ -553,7 +589,7 @@ function requestOf(route: string) {
     queryPoison: poison,
     /** OFREP routes take the project token (`TOKEN`, filled in) where every other route takes a personal API key. */
     authorization: often(
-      path.startsWith('/ofrep/') ? `Bearer ${TOKEN}` : `Bearer ${s.key}`,
+      path.startsWith('/ofrep/') || OTEL_PATHS.has(path) ? `Bearer ${TOKEN}` : `Bearer ${s.key}`,
       fc.constantFrom(
         ...[
           undefined,

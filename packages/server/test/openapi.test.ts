@@ -122,6 +122,8 @@ const operations = [
   ['post', '/s'],
   ['post', '/ofrep/v1/evaluate/flags'],
   ['post', '/ofrep/v1/evaluate/flags/{key}'],
+  ['post', '/i/v0/ai/otel'],
+  ['post', '/i/v0/ai/otel/v1/traces'],
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
@@ -136,6 +138,8 @@ const sdk = new Set([
   'post /s',
   'post /ofrep/v1/evaluate/flags',
   'post /ofrep/v1/evaluate/flags/{key}',
+  'post /i/v0/ai/otel',
+  'post /i/v0/ai/otel/v1/traces',
 ]);
 
 /** POSTs that take no body. */

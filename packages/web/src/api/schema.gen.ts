@@ -1231,6 +1231,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/i/v0/ai/otel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest OpenTelemetry traces (OTLP/HTTP): GenAI spans become generations, the spans above them spans and traces
+         * @description An OTLP `ExportTraceServiceRequest`, JSON or protobuf, with the project token as `Authorization: Bearer <token>` (or `?token=`). Spans with `gen_ai.*` attributes and the Vercel AI SDK’s `ai.*.doGenerate`/`doStream` are stored as `$ai_generation` (`$ai_embedding`) events, the LLM spans and the spans above them in the export as `$ai_span` (a root: `$ai_trace`); other spans are left out. 200 once stored; 400 naming the spans refused (the others are stored).
+         */
+        post: operations["i_v0_ai_otel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/i/v0/ai/otel/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest OpenTelemetry traces (OTLP/HTTP): GenAI spans become generations, the spans above them spans and traces
+         * @description An OTLP `ExportTraceServiceRequest`, JSON or protobuf, with the project token as `Authorization: Bearer <token>` (or `?token=`). Spans with `gen_ai.*` attributes and the Vercel AI SDK’s `ai.*.doGenerate`/`doStream` are stored as `$ai_generation` (`$ai_embedding`) events, the LLM spans and the spans above them in the export as `$ai_span` (a root: `$ai_trace`); other spans are left out. 200 once stored; 400 naming the spans refused (the others are stored).
+         */
+        post: operations["i_v0_ai_otel_v1_traces_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/llm_prompts": {
         parameters: {
             query?: never;
@@ -10941,6 +10981,174 @@ export interface operations {
             };
             /** @description Every error: `{type, code, detail, attr}` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    i_v0_ai_otel_create: {
+        parameters: {
+            query?: {
+                /** @description the project token, when not sent as a Bearer token */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description an OTLP `ExportTraceServiceRequest`: `{"resourceSpans": [...]}` (JSON), or its protobuf encoding */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+                "application/x-protobuf": unknown;
+                "application/protobuf": unknown;
+            };
+        };
+        responses: {
+            /** @description an `ExportTraceServiceResponse` (no bytes in protobuf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    i_v0_ai_otel_v1_traces_create: {
+        parameters: {
+            query?: {
+                /** @description the project token, when not sent as a Bearer token */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description an OTLP `ExportTraceServiceRequest`: `{"resourceSpans": [...]}` (JSON), or its protobuf encoding */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+                "application/x-protobuf": unknown;
+                "application/protobuf": unknown;
+            };
+        };
+        responses: {
+            /** @description an `ExportTraceServiceResponse` (no bytes in protobuf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
