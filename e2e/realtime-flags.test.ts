@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPerFile, serveStatic } from './support/browser';
+import { bundlePage } from './support/bundle';
+import { startInstances, type Instance } from './support/instances';
+import type { Service } from './support/service';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and the service's JSON */
+
+// service-js with `realtime_flags` in Chromium, streaming from instance B, while the flag changes through instance A's
+// API (two instances on PostgreSQL with TEST_DATABASE_URL; one on SQLite without): a React component re-renders.
+let a: Service;
+let b: Instance;
+let site: { url: string; close: () => Promise<void> };
+const chromium = chromiumPerFile();
+
+/** The page: a React component reading `rt-banner` through `useFeatureFlagEnabled`, counting its renders. */
+const app = `
+import { Service } from 'service-js'
+import { ServiceProvider, useFeatureFlagEnabled } from 'service-js/react'
+import { createRoot } from 'react-dom/client'
+const { host, token } = window.CONFIG
+const client = (window.client = new Service().init(token, { api_host: host, realtime_flags: true, autocapture: false, capture_pageview: false }))
+window.renders = 0
+function Banner() {
+  const on = useFeatureFlagEnabled('rt-banner')
+  window.renders++
+  return <p data-testid="banner">{on === undefined ? 'loading' : on ? 'on' : 'off'}</p>
+}
+createRoot(document.getElementById('root')).render(<ServiceProvider client={client}><Banner /></ServiceProvider>)
+`;
+const html = (host: string, token: string) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>realtime flags</title><link rel="icon" href="data:,"></head>
+<body><div id="root"></div>
+<script>window.CONFIG = ${JSON.stringify({ host, token })}</script>
+<script src="/app.js"></script></body></html>`;
+
+let database: string;
+beforeAll(async () => {
+  const instances = await startInstances();
+  chromium.cleanup(instances.stop);
+  ({ a, b, database } = instances);
+  site = await serveStatic(import.meta.dirname, { '/': html(b.url, a.token), '/app.js': await bundlePage(app) });
+  chromium.cleanup(() => site.close());
+});
+
+/** Turns a flag on or off through instance A's REST API. */
+const setActive = (flag: { id: number }, active: boolean) =>
+  a.api(`/api/projects/${a.projectId}/feature_flags/${flag.id}/`, { method: 'PATCH', body: { active } });
+
+/** Opens the page; resolves once it shows `off` and its stream answered (so a change from now on is heard). */
+async function open(page: Page) {
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/flags/stream');
+  await page.goto(site.url + '/');
+  await expect.poll(() => page.getByTestId('banner').textContent()).toBe('off');
+  return { errors, stream };
+}
+
+describe(`realtime_flags in Chromium (${process.env.TEST_DATABASE_URL ? 'two instances on PostgreSQL' : 'one instance on SQLite'})`, () => {
+  it('a flag turned on through instance A reaches the page streaming from instance B, and useFeatureFlagEnabled re-renders', async () => {
+    const flag = await a.flag('rt-banner', { groups: [{ properties: [], rollout_percentage: 100 }] }, false);
+    const page = await chromium.newPage();
+    const { errors, stream } = await open(page);
+    const res = await stream;
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^text\/event-stream/);
+    const flagRequests = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/flags/?')).length);
+    const before = { renders: await page.evaluate(() => (window as any).renders), requests: await flagRequests() };
+    // the moment the page shows the new value, on the page's clock (the same machine's as this process's)
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="banner"]')!;
+      new MutationObserver(() => el.textContent === 'on' && ((window as any).shownAt ??= Date.now())).observe(el, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    const changedAt = Date.now();
+    await setActive(flag, true);
+    // service-js asks /flags only at start, on identify/group and on a notice: without the stream this never changes
+    await expect.poll(() => page.getByTestId('banner').textContent(), { timeout: 10_000 }).toBe('on');
+    const shownAt = await page.evaluate(() => (window as any).shownAt as number);
+    console.log(`[${database}] flag change through A's API → shown by the page streaming from B: ${shownAt - changedAt} ms`);
+    expect(await page.evaluate(() => (window as any).renders)).toBeGreaterThan(before.renders);
+    expect(await flagRequests()).toBe(before.requests + 1);
+    // and back off again
+    await setActive(flag, false);
+    await expect.poll(() => page.getByTestId('banner').textContent(), { timeout: 10_000 }).toBe('off');
+    expect(errors).toEqual([]);
+  });
+
+  it('where streams are blocked the page still gets its flags, throws nothing, and reloadFeatureFlags still works', async () => {
+    const flag = await a.flag('rt-blocked', { groups: [{ properties: [], rollout_percentage: 100 }] }, false);
+    const page = await chromium.newPage();
+    let attempts = 0;
+    await page.route(
+      (url) => url.pathname === '/flags/stream',
+      (route) => {
+        attempts++;
+        return route.abort('blockedbyclient');
+      },
+    );
+    const errors: Error[] = [];
+    page.on('pageerror', (e) => errors.push(e));
+    await page.goto(site.url + '/');
+    await expect.poll(() => page.getByTestId('banner').textContent()).toBe('off');
+    await expect.poll(() => attempts).toBeGreaterThan(0);
+    await setActive(flag, true);
+    await page.evaluate(() => (window as any).client.reloadFeatureFlags());
+    await expect.poll(() => page.evaluate(() => (window as any).client.isFeatureEnabled('rt-blocked', { send_event: false }))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
