@@ -10,6 +10,7 @@ import { flagEvaluationModule } from './flag-evaluation';
 import { llmModule } from './llm';
 import { llmPromptsModule } from './llm-prompts';
 import type { ActivityKind, ServerModule } from './module';
+import { ofrepModule } from './ofrep';
 import { personsModule } from './persons';
 import { projectsModule } from './projects';
 import { sessionReplayModule } from './session-replay';
@@ -42,6 +43,7 @@ export const MODULES = [
   llmModule,
   llmPromptsModule,
   flagEvaluationModule,
+  ofrepModule,
   staticModule,
   webModule,
 ] as const;

@@ -12,6 +12,8 @@ import { WireFragments } from './wire';
 /** A project's flags, compiled for evaluation and serialized for SDKs, built once per change. */
 export interface ProjectFlags {
   compiled: CompiledFlags;
+  /** The definitions compiled, by key (what OFREP reads to type and explain an answer). */
+  definitions: ReadonlyMap<string, FlagDefinition>;
   /** JSON of each flag outcome, built on first use. */
   wire: WireFragments;
   groupTypeMapping: Record<string, string>;
@@ -78,6 +80,7 @@ export class FlagDefinitionsCache {
     const definitionsBody = JSON.stringify({ flags: served, group_type_mapping: groupTypeMapping, cohorts: {} });
     return {
       compiled: compileFlags(definitions, { groupTypeMapping, mode: 'server' }),
+      definitions: new Map(definitions.map((definition) => [definition.key, definition])),
       wire: new WireFragments(new Map(rows.map((row) => [row.key, row]))),
       groupTypeMapping,
       definitionsBody,

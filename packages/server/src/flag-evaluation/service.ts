@@ -4,7 +4,8 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Properties } from '../json';
 import { personReads } from '../persons/store';
-import type { FlagDefinitionsCache } from './definitions';
+import type { FlagResult, Inconclusive } from '@service/flag-engine';
+import type { FlagDefinitionsCache, ProjectFlags } from './definitions';
 import type { Rendered } from './wire';
 
 /** True when an object has an own enumerable key (without listing them). */
@@ -45,18 +46,27 @@ export class FlagsService {
     const rendered: Rendered = { fragments: [], keys: [], requestId: randomUUID(), evaluatedAt: Date.now() };
     if (request.disableFlags) return rendered;
     const project = await this.definitions.get(projectId);
-    if (!project.compiled.keys.length) return rendered;
+    for (const result of await this.results(projectId, project, request)) {
+      rendered.keys.push(result.key);
+      rendered.fragments.push(project.wire.of(result.key, result));
+    }
+    return rendered;
+  }
+
+  /** The engine's results for a request over a project's compiled flags (`/flags` renders them; OFREP maps them). */
+  async results(projectId: number, project: ProjectFlags, request: FlagsRequest): Promise<Array<FlagResult | Inconclusive>> {
+    if (!project.compiled.keys.length) return [];
     let keys = request.flagKeys;
     if (request.onlySurveyFlags) {
       keys = keys ? keys.filter((key) => project.surveyKeys.includes(key)) : project.surveyKeys;
-      if (!keys.length) return rendered;
+      if (!keys.length) return [];
     }
     const [person] = await this.personProperties(projectId, request.distinctId);
     const stored = person ? (JSON.parse(person.properties) as Properties) : undefined;
     // Most requests send no properties: then the stored ones (a fresh object) are used as they are.
     const personProperties = !stored ? request.personProperties : hasKeys(request.personProperties) ? { ...stored, ...request.personProperties } : stored;
     const groupProperties = hasKeys(request.groups) ? await this.groupProperties(projectId, request) : request.groupProperties;
-    const results = project.compiled.evaluateList(
+    return project.compiled.evaluateList(
       {
         distinctId: request.distinctId,
         personProperties,
@@ -67,11 +77,6 @@ export class FlagsService {
       },
       keys,
     );
-    for (const result of results) {
-      rendered.keys.push(result.key);
-      rendered.fragments.push(project.wire.of(result.key, result));
-    }
-    return rendered;
   }
 
   /** Stored properties of the request's groups, overlaid by the request's own. */
