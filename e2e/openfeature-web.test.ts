@@ -39,6 +39,8 @@ function Flags() {
 }
 OpenFeature.setContext({ targetingKey: 'of-user-1', plan: 'pro' })
   .then(() => OpenFeature.setProviderAndWait(new OFREPWebProvider({ baseUrl: host, headers: [['Authorization', 'Bearer ' + token]], cacheMode: 'disabled' })))
+  // a provider that cannot start rejects here; the app goes on with the callers' defaults
+  .catch((e) => (window.failure = e.name))
   .finally(() => (window.ready = true))
 createRoot(document.getElementById('root')).render(<OpenFeatureProvider suspendUntilReady={false}><Flags /></OpenFeatureProvider>)
 `;
@@ -51,13 +53,14 @@ beforeAll(async () => {
   svc = await startService();
   chromium.cleanup(() => svc.stop());
   const all = { groups: [{ properties: [], rollout_percentage: 100 }] };
-  await svc.flag('of-bool', all);
+  // the context's attributes are person properties: `plan` targets
+  await svc.flag('of-bool', { groups: [{ properties: [{ key: 'plan', value: ['pro'], operator: 'exact', type: 'person' }], rollout_percentage: 100 }] });
   await svc.flag('of-variant', {
     ...all,
     multivariate: {
       variants: [
-        { key: 'control', rollout_percentage: 0 },
-        { key: 'test', rollout_percentage: 100 },
+        { key: 'control', rollout_percentage: 50 },
+        { key: 'test', rollout_percentage: 50 },
       ],
     },
   });
@@ -85,10 +88,13 @@ describe('@openfeature/web-sdk + @openfeature/ofrep-web-provider + @openfeature/
     const page = await chromium.newPage();
     const errors = await open(page);
     await expect.poll(() => page.getByTestId('bool').textContent()).toBe('true TARGETING_MATCH');
-    await expect.poll(() => page.getByTestId('variant').textContent()).toBe('test test');
+    await expect.poll(() => page.getByTestId('variant').textContent()).toMatch(/^(control|test) \1$/);
     await expect.poll(() => page.getByTestId('object').textContent()).toBe('teal');
     expect(await page.getByTestId('live').textContent()).toBe('off');
-    expect(await details(page, 'getStringDetails', 'of-variant', 'none')).toMatchObject({ value: 'test', variant: 'test', flagKey: 'of-variant' });
+    const variant = (await page.getByTestId('variant').textContent())!.split(' ')[0];
+    expect(await details(page, 'getStringDetails', 'of-variant', 'none')).toMatchObject({ value: variant, variant, reason: 'SPLIT', flagKey: 'of-variant' });
+    // the same answer /flags gives this person (the same evaluator)
+    expect((await svc.flags({ distinct_id: 'of-user-1', person_properties: { plan: 'pro' } })).flags['of-variant'].variant).toBe(variant);
     // a disabled flag answers false, a missing one the caller's default with OFREP's error code
     expect(await details(page, 'getBooleanDetails', 'of-off', true)).toMatchObject({ value: false, reason: 'DISABLED' });
     expect(await details(page, 'getBooleanDetails', 'of-missing', true)).toMatchObject({ value: true, reason: 'ERROR', errorCode: 'FLAG_NOT_FOUND' });
@@ -118,6 +124,7 @@ describe('@openfeature/web-sdk + @openfeature/ofrep-web-provider + @openfeature/
       route.fulfill({ contentType: 'text/javascript', body: config('phc_not_a_project_token_0000000000000000') }),
     );
     const errors = await open(page);
+    expect(await page.evaluate(() => (window as any).failure)).toBe('ProviderFatalError');
     expect(await page.evaluate(() => (window as any).OpenFeature.getClient().providerStatus)).toMatch(/^(ERROR|FATAL)$/);
     expect(await page.getByTestId('bool').textContent()).toMatch(/^false /);
     expect(await details(page, 'getBooleanDetails', 'of-bool', false)).toMatchObject({ value: false, reason: 'ERROR' });
