@@ -1,4 +1,6 @@
+import type { IngestService } from '../capture/ingest';
 import type { ServerModule } from '../module';
+import { Exposures } from './exposures';
 import type { FlagsService } from '../flag-evaluation/service';
 import { ofrepRoutes } from './routes';
 import { OfrepService } from './service';
@@ -6,6 +8,8 @@ import { OfrepService } from './service';
 /** OpenFeature's remote evaluation protocol (OFREP) over the evaluator of `/flags`. */
 export const ofrepModule = {
   name: 'ofrep',
-  services: ({ flagsEvaluation }: { flagsEvaluation: FlagsService }) => ({ ofrep: new OfrepService(flagsEvaluation) }),
+  services: ({ flagsEvaluation, ingest }: { flagsEvaluation: FlagsService; ingest: IngestService }) => ({
+    ofrep: new OfrepService(flagsEvaluation, new Exposures(ingest)),
+  }),
   routes: ofrepRoutes,
 } satisfies ServerModule;

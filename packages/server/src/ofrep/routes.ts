@@ -99,7 +99,7 @@ export const ofrepRoutes: FastifyPluginAsync<RouteContext<OfrepRouteServices>> =
         response: { 200: Evaluation, 404: OfrepErrorSchema, ...errors },
       },
     },
-    async (request) => services.ofrep.evaluateOne(request.project!.id, request.params.key, request.body),
+    async (request) => services.ofrep.evaluateOne(request.project!.id, request.params.key, request.body, request.log),
   );
 
   app.post(

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { NotFoundError } from '../errors';
 import type { ProjectFlags } from '../flag-evaluation/definitions';
 import type { FlagsService } from '../flag-evaluation/service';
 import { flagsRequestOf } from './context';
 import { toOfrep, type OfrepEvaluation } from './evaluation';
+import type { Exposures } from './exposures';
 
 /** An OFREP bulk answer as sent: its JSON text and its ETag (a hash of the text). */
 export interface BulkAnswer {
@@ -18,17 +20,26 @@ export interface BulkAnswer {
 export class OfrepService {
   private readonly keys = new WeakMap<ProjectFlags, string[]>();
 
-  constructor(private readonly flags: FlagsService) {}
+  constructor(
+    private readonly flags: FlagsService,
+    private readonly exposures: Exposures,
+  ) {}
 
-  /** One flag for a context; FLAG_NOT_FOUND (404) for a key the project has no flag of. */
-  async evaluateOne(projectId: number, key: string, body: unknown): Promise<OfrepEvaluation> {
+  /**
+   * One flag for a context; FLAG_NOT_FOUND (404) for a key the project has no flag of. Its exposure is recorded
+   * (`Exposures`) without holding the answer back: the evaluation is on the caller's hot path, and its answer does not
+   * depend on the event (a failure to record it is logged on `log`).
+   */
+  async evaluateOne(projectId: number, key: string, body: unknown, log: FastifyBaseLogger): Promise<OfrepEvaluation> {
     const request = flagsRequestOf(body);
     const project = await this.flags.definitions.get(projectId);
     const definition = project.definitions.get(key);
     if (!definition || !this.flagKeys(project).includes(key)) throw new NotFoundError(`The project has no flag "${key}".`);
     request.flagKeys = [key];
     const [result] = await this.flags.results(projectId, project, request);
-    return toOfrep(definition, result!);
+    const answer = toOfrep(definition, result!);
+    if (!result!.inconclusive) void this.exposures.record(projectId, request, answer, result!.value, log);
+    return answer;
   }
 
   /** Every flag for a context, with `extra` fields (the event streams), as JSON text and its ETag. */
