@@ -2,4 +2,5 @@
 export { buildService, freePort, repositoryBin, restApi, serviceBin, spawnService } from './service-process.mjs';
 export { DISTINCT_IDS, flagSet, personOf } from './flag-set.mjs';
 export { record } from './results.mjs';
+export { openEventStream } from './event-stream.mjs';
 export { eventually } from './wait.mjs';

@@ -69,6 +69,8 @@ export interface Config {
   workers: number;
   /** Projects whose compiled flags are kept in memory; the least recently used past it are dropped. */
   flagCacheProjects: number;
+  /** Open `/flags/stream` streams a project may have on each process; past it a new one gets 429. */
+  streamMaxConnectionsPerToken: number;
   /** Where session replay blocks are written as files; unset: in the database (`replay_blobs`). */
   replayStorageDir: string | undefined;
   /** Days a recorded session is kept after it ended; the retention job deletes older ones. */
@@ -105,6 +107,9 @@ export const DEFAULT_REPLAY_BODY_LIMIT = 25 * 1024 * 1024;
 
 /** `FLAG_CACHE_PROJECTS` when unset: 1,000 projects of 50 flags (some 180 KB each) fit with room to spare. */
 export const DEFAULT_FLAG_CACHE_PROJECTS = 2000;
+
+/** `STREAM_MAX_CONNECTIONS_PER_TOKEN` when unset: a stream takes a few KB of the process's memory. */
+export const DEFAULT_STREAM_MAX_CONNECTIONS_PER_TOKEN = 1000;
 
 export class ConfigError extends Error {}
 
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourcemapLoadBytesPerSecond: int(env, 'SOURCEMAP_LOAD_BYTES_PER_SECOND', DEFAULT_SOURCEMAP_LOAD_BYTES_PER_SECOND, 1024),
     workers: workers(env),
     flagCacheProjects: int(env, 'FLAG_CACHE_PROJECTS', DEFAULT_FLAG_CACHE_PROJECTS, 1),
+    streamMaxConnectionsPerToken: int(env, 'STREAM_MAX_CONNECTIONS_PER_TOKEN', DEFAULT_STREAM_MAX_CONNECTIONS_PER_TOKEN, 1),
     replayStorageDir: env.REPLAY_STORAGE_DIR ? path.resolve(env.REPLAY_STORAGE_DIR) : undefined,
     replayRetentionDays: int(env, 'REPLAY_RETENTION_DAYS', DEFAULT_REPLAY_RETENTION_DAYS, 1),
     replayBodyLimit: int(env, 'REPLAY_BODY_LIMIT_BYTES', DEFAULT_REPLAY_BODY_LIMIT, 1024),

@@ -18,10 +18,14 @@ export type ServicesConfig = Pick<Config, 'ingestMaxPendingEvents'> &
       | 'sourcemapMaxSourceBytes'
       | 'sourcemapLoadBytesPerSecond'
       | 'flagCacheProjects'
+      | 'streamMaxConnectionsPerToken'
       | 'replayStorageDir'
       | 'replayRetentionDays'
     >
-  >;
+  > & {
+    /** How often open `/flags/stream` streams get a heartbeat comment, in milliseconds; default 25 s (tests shorten it). */
+    streamHeartbeatMs?: number;
+  };
 
 /** The settings the modules' routes and jobs read. */
 export type RoutesConfig = Pick<Config, 'sdkBodyLimit' | 'captureBatchBodyLimit' | 'publicRateLimitPerMinute' | 'eventMaxBytes'> &

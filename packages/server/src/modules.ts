@@ -7,6 +7,7 @@ import { eventsModule } from './events';
 import { experimentsModule } from './experiments';
 import { featureFlagsModule } from './feature-flags';
 import { flagEvaluationModule } from './flag-evaluation';
+import { flagStreamModule } from './flag-stream';
 import { llmModule } from './llm';
 import { llmPromptsModule } from './llm-prompts';
 import type { ActivityKind, ServerModule } from './module';
@@ -44,6 +45,7 @@ export const MODULES = [
   llmPromptsModule,
   flagEvaluationModule,
   ofrepModule,
+  flagStreamModule,
   staticModule,
   webModule,
 ] as const;

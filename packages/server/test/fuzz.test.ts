@@ -33,7 +33,9 @@ let s: TestService;
 /** What valid requests name (a flag, a feature, keys with fewer rights), made once the service is up. */
 let fixtures: { flagId: number; featureId: string; experimentId: number; surveyId: string; promptId: string; readKey: string; foreignKey: string };
 beforeAll(async () => {
-  s = await startService();
+  // An accepted `/flags/stream` never ends, and inject waits for the end: every stream that passes its checks is refused
+  // (429) instead, which flag-stream.test.ts tests over real connections.
+  s = await startService({ streamMaxConnectionsPerToken: 0 });
   const flag = await s.app.inject({
     method: 'POST',
     url: `/api/projects/${s.projectId}/feature_flags/`,

@@ -111,6 +111,7 @@ const operations = [
   ['post', '/flags'],
   ['post', '/decide'],
   ['get', '/flags/definitions'],
+  ['get', '/flags/stream'],
   ['get', '/api/feature_flag/local_evaluation'],
   ['get', '/api/early_access_features'],
   ['get', '/api/surveys'],
