@@ -84,7 +84,8 @@ describe(`realtime_flags in Chromium (${process.env.TEST_DATABASE_URL ? 'two ins
     const shownAt = await page.evaluate(() => (window as any).shownAt as number);
     console.log(`[${database}] flag change through A's API → shown by the page streaming from B: ${shownAt - changedAt} ms`);
     expect(await page.evaluate(() => (window as any).renders)).toBeGreaterThan(before.renders);
-    expect(await flagRequests()).toBe(before.requests + 1);
+    // the notice made the client ask /flags again (once or more: a notice of the flag's creation may still be on its way)
+    expect(await flagRequests()).toBeGreaterThan(before.requests);
     // and back off again
     await setActive(flag, false);
     await expect.poll(() => page.getByTestId('banner').textContent(), { timeout: 10_000 }).toBe('off');
