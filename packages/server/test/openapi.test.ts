@@ -119,6 +119,8 @@ const operations = [
   ['get', '/array/{token}/config.js'],
   ...(['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch'] as const).flatMap((path) => [['post', path] as const, ['get', path] as const]),
   ['post', '/s'],
+  ['post', '/ofrep/v1/evaluate/flags'],
+  ['post', '/ofrep/v1/evaluate/flags/{key}'],
 ] as const;
 
 /** SDK routes take a project token, not a personal key. */
@@ -131,6 +133,8 @@ const sdk = new Set([
   'get /array/{token}/config.js',
   ...['/e', '/i/v0/e', '/capture', '/batch', '/i/v0/ai/batch'].flatMap((p) => [`post ${p}`, `get ${p}`]),
   'post /s',
+  'post /ofrep/v1/evaluate/flags',
+  'post /ofrep/v1/evaluate/flags/{key}',
 ]);
 
 /** POSTs that take no body. */

@@ -93,6 +93,7 @@ export const ofrepRoutes: FastifyPluginAsync<RouteContext<OfrepRouteServices>> =
       schema: {
         tags,
         security,
+        operationId: 'ofrep_evaluate_flag',
         summary: 'OFREP: evaluate one flag for a context (OpenFeature server providers)',
         params: Type.Object({ key: Type.String() }),
         body: Context,
@@ -109,6 +110,7 @@ export const ofrepRoutes: FastifyPluginAsync<RouteContext<OfrepRouteServices>> =
       schema: {
         tags,
         security,
+        operationId: 'ofrep_evaluate_flags',
         summary: 'OFREP: evaluate every flag for a context (OpenFeature client providers; ETag / 304)',
         querystring: Type.Object({ flagConfigEtag: Type.Optional(Type.String()), flagConfigLastModified: Type.Optional(Type.String()) }),
         body: Context,

@@ -1422,6 +1422,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ofrep/v1/evaluate/flags/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OFREP: evaluate one flag for a context (OpenFeature server providers) */
+        post: operations["ofrep_evaluate_flag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ofrep/v1/evaluate/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OFREP: evaluate every flag for a context (OpenFeature client providers; ETag / 304) */
+        post: operations["ofrep_evaluate_flags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2145,6 +2179,34 @@ export interface components {
             };
             primary: boolean;
             variants: components["schemas"]["VariantResult"][];
+        };
+        /** OfrepBulkEvaluation */
+        OfrepBulkEvaluation: {
+            flags: {
+                key: string;
+                /** @description absent: use the default in code */
+                value?: unknown;
+                reason: string;
+                variant?: string;
+                metadata: {
+                    [key: string]: string | number | boolean;
+                };
+            }[];
+            eventStreams: unknown[];
+        };
+        /**
+         * OfrepError
+         * @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`)
+         */
+        OfrepError: {
+            key?: string;
+            /** @description PARSE_ERROR, TARGETING_KEY_MISSING, INVALID_CONTEXT, FLAG_NOT_FOUND or GENERAL */
+            errorCode: string;
+            errorDetails?: string;
+        };
+        /** OfrepServerError */
+        OfrepServerError: {
+            errorDetails: string;
         };
         /** PasswordReset */
         PasswordReset: {
@@ -11767,6 +11829,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ofrep_evaluate_flag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description {targetingKey, groups?, groupProperties?, ...attributes} */
+                    context?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        /** @description absent: use the default in code */
+                        value?: unknown;
+                        reason: string;
+                        variant?: string;
+                        metadata: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepServerError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+        };
+    };
+    ofrep_evaluate_flags: {
+        parameters: {
+            query?: {
+                flagConfigEtag?: string;
+                flagConfigLastModified?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description {targetingKey, groups?, groupProperties?, ...attributes} */
+                    context?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepBulkEvaluation"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepServerError"];
+                };
+            };
+            /** @description An OFREP error: `{key?, errorCode, errorDetails}` (OFREP's own shape, not `Error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfrepError"];
                 };
             };
         };
