@@ -3,4 +3,5 @@ export { buildService, freePort, repositoryBin, restApi, serviceBin, spawnServic
 export { DISTINCT_IDS, flagSet, personOf } from './flag-set.mjs';
 export { record } from './results.mjs';
 export { openEventStream } from './event-stream.mjs';
+export { postgresSchema } from './postgres.mjs';
 export { eventually } from './wait.mjs';

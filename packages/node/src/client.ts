@@ -66,9 +66,11 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
         pollingInterval: Math.max(100, options.featureFlagsPollingInterval ?? 30_000),
         timeout: requestTimeout,
         remoteTimeout: options.featureFlagsRequestTimeout ?? 3_000,
+        realtime: options.realtimeFlags === true,
       },
       report,
     );
+    if (options.realtimeFlags && !options.personalApiKey) warn('realtimeFlags needs a personalApiKey (it streams changes to local evaluation): ignored');
     this.earlyAccess = { host, token: projectToken, timeout: requestTimeout };
     this.exceptions = new ExceptionCapture({ capture: (message) => this.capture(message), report, warn });
     this.stopAutocapture = options.enableExceptionAutocapture
@@ -184,7 +186,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
   }
 
   /**
-   * Stops polling and sends everything pending, retrying until done or `timeoutMs` passed. Never rejects.
+   * Stops polling (and the flags' stream) and sends everything pending, retrying until done or `timeoutMs` passed. Never rejects.
    *
    * ```ts
    * process.on('SIGTERM', async () => { await client.shutdown(); process.exit(0); });

@@ -6,6 +6,11 @@ export interface ServiceOptions {
   personalApiKey?: string;
   /** How often flag definitions are polled, in ms (at least 100). Default 30 000. */
   featureFlagsPollingInterval?: number;
+  /**
+   * With `personalApiKey`: listen to the service's `/flags/stream` and reload the flag definitions as soon as they
+   * change, instead of at the next poll (which goes on, as the fallback). Default false.
+   */
+  realtimeFlags?: boolean;
   /** Send a batch once this many events are queued. Default 20. */
   flushAt?: number;
   /** Send queued events at most this long after they were captured, in ms. Default 5 000. */

@@ -3,6 +3,7 @@ import { FlagEvaluationError } from '../errors';
 import type { Decision, FlagContext } from './decision';
 import { LocalFlags } from './local';
 import { remoteFlags } from './remote';
+import { FlagStream } from './stream';
 
 /** Options of the flag methods. */
 export interface FlagOptions extends FlagContext {
@@ -20,10 +21,11 @@ const isInconclusive = (d: Decision | Inconclusive | undefined): d is Inconclusi
  */
 export class FlagEvaluator {
   private readonly local: LocalFlags | null;
+  private readonly stream: FlagStream | null;
   private readonly remote: { url: string; token: string; timeout: number };
 
   constructor(
-    o: { host: string; token: string; personalApiKey?: string; pollingInterval: number; timeout: number; remoteTimeout: number },
+    o: { host: string; token: string; personalApiKey?: string; pollingInterval: number; timeout: number; remoteTimeout: number; realtime: boolean },
     private readonly report: (error: Error) => void,
   ) {
     this.remote = { url: `${o.host}/flags/?v=2`, token: o.token, timeout: o.remoteTimeout };
@@ -36,6 +38,16 @@ export class FlagEvaluator {
           report,
         })
       : null;
+    const local = this.local;
+    this.stream =
+      local && o.realtime
+        ? new FlagStream({
+            url: `${o.host}/flags/stream?token=${encodeURIComponent(o.token)}`,
+            personalApiKey: o.personalApiKey!,
+            onChange: () => void local.refresh(),
+            report,
+          })
+        : null;
   }
 
   /** Fetches the definitions now (nothing without a personal API key). Never rejects. */
@@ -43,9 +55,10 @@ export class FlagEvaluator {
     await this.local?.load();
   }
 
-  /** Stops polling the definitions. */
+  /** Stops polling the definitions and closes their stream. */
   stop(): void {
     this.local?.stop();
+    this.stream?.stop();
   }
 
   /** One flag: locally if decidable, else the service (unless onlyEvaluateLocally). */

@@ -18,6 +18,8 @@ export class LocalFlags {
   private definitions = new Map<string, FlagDefinition>();
   private etag: string | undefined;
   private loading: Promise<void> | null = null;
+  /** A load asked for during another, which may have read the definitions before the change it was asked for. */
+  private next: Promise<void> | null = null;
   private readonly poller: ReturnType<typeof setInterval>;
   /** Settles when the first load has finished (loaded or not). */
   readonly ready: Promise<void>;
@@ -32,6 +34,16 @@ export class LocalFlags {
   load(): Promise<void> {
     this.loading ??= this.fetch().finally(() => (this.loading = null));
     return this.loading;
+  }
+
+  /** Loads the definitions after a change: at once, or once the load under way has finished. Never rejects. */
+  refresh(): Promise<void> {
+    if (!this.loading) return this.load();
+    this.next ??= this.loading.then(() => {
+      this.next = null;
+      return this.load();
+    });
+    return this.next;
   }
 
   stop(): void {
