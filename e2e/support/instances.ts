@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { postgresSchema } from '@service/test-support';
 import { startService, type Service } from './service';
 
 /** The second instance: where the browser goes (the project, its token and the API are `a`'s). */
@@ -16,11 +15,11 @@ export async function startInstances(): Promise<{ a: Service; b: Instance; datab
     const a = await startService();
     return { a, b: a, database: 'sqlite', stop: () => a.stop() };
   }
-  const schema = `e2e_${randomBytes(6).toString('hex')}`;
-  const env = { DATABASE_URL: url, DATABASE_SCHEMA: schema };
+  const { env, drop } = postgresSchema(url);
   const a = await startService(env);
   const b = await startService(env).catch(async (e) => {
     await a.stop();
+    await drop();
     throw e;
   });
   return {
@@ -29,10 +28,7 @@ export async function startInstances(): Promise<{ a: Service; b: Instance; datab
     database: 'postgres',
     async stop() {
       await Promise.all([a.stop(), b.stop()]);
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
+      await drop();
     },
   };
 }
