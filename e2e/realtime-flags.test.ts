@@ -14,25 +14,36 @@ let b: Instance;
 let site: { url: string; close: () => Promise<void> };
 const chromium = chromiumPerFile();
 
-/** The page: a React component reading `rt-banner` through `useFeatureFlagEnabled`, counting its renders. */
+/** The page: a React component reading a flag (`key`) through `useFeatureFlagEnabled`, counting its renders. */
 const app = `
 import { Service } from 'service-js'
 import { ServiceProvider, useFeatureFlagEnabled } from 'service-js/react'
 import { createRoot } from 'react-dom/client'
-const { host, token } = window.CONFIG
-const client = (window.client = new Service().init(token, { api_host: host, realtime_flags: true, autocapture: false, capture_pageview: false }))
+const { host, token, key, delay } = window.CONFIG
+const client = (window.client = new Service().init(token, {
+  api_host: host,
+  realtime_flags: true,
+  realtime_flags_inactivity_delay_seconds: delay,
+  autocapture: false,
+  capture_pageview: false,
+}))
 window.renders = 0
 function Banner() {
-  const on = useFeatureFlagEnabled('rt-banner')
+  const on = useFeatureFlagEnabled(key)
   window.renders++
   return <p data-testid="banner">{on === undefined ? 'loading' : on ? 'on' : 'off'}</p>
 }
 createRoot(document.getElementById('root')).render(<ServiceProvider client={client}><Banner /></ServiceProvider>)
 `;
-const html = (host: string, token: string) => `<!doctype html>
+const html = (config: { host: string; token: string; key: string; delay?: number }) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>realtime flags</title><link rel="icon" href="data:,"></head>
 <body><div id="root"></div>
-<script>window.CONFIG = ${JSON.stringify({ host, token })}</script>
+<script>window.CONFIG = ${JSON.stringify(config)}</script>
+<script>
+  // the page's EventSources, to see whether one is open
+  window.sources = []
+  window.EventSource = class extends EventSource { constructor(url) { super(url); window.sources.push(this) } }
+</script>
 <script src="/app.js"></script></body></html>`;
 
 let database: string;
@@ -40,7 +51,12 @@ beforeAll(async () => {
   const instances = await startInstances();
   chromium.cleanup(instances.stop);
   ({ a, b, database } = instances);
-  site = await serveStatic(import.meta.dirname, { '/': html(b.url, a.token), '/app.js': await bundlePage(app) });
+  const [host, token] = [b.url, a.token];
+  site = await serveStatic(import.meta.dirname, {
+    '/': html({ host, token, key: 'rt-banner' }),
+    '/hidden/': html({ host, token, key: 'rt-hidden', delay: 1 }),
+    '/app.js': await bundlePage(app),
+  });
   chromium.cleanup(() => site.close());
 });
 
@@ -49,11 +65,11 @@ const setActive = (flag: { id: number }, active: boolean) =>
   a.api(`/api/projects/${a.projectId}/feature_flags/${flag.id}/`, { method: 'PATCH', body: { active } });
 
 /** Opens the page; resolves once it shows `off` and its stream answered (so a change from now on is heard). */
-async function open(page: Page) {
+async function open(page: Page, path = '/') {
   const errors: Error[] = [];
   page.on('pageerror', (e) => errors.push(e));
   const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/flags/stream');
-  await page.goto(site.url + '/');
+  await page.goto(site.url + path);
   await expect.poll(() => page.getByTestId('banner').textContent()).toBe('off');
   return { errors, stream };
 }
@@ -111,6 +127,32 @@ describe(`realtime_flags in Chromium (${process.env.TEST_DATABASE_URL ? 'two ins
     await setActive(flag, true);
     await page.evaluate(() => (window as any).client.reloadFeatureFlags());
     await expect.poll(() => page.evaluate(() => (window as any).client.isFeatureEnabled('rt-blocked', { send_event: false }))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('a tab hidden past realtime_flags_inactivity_delay_seconds closes its stream; back in view it reconnects and shows what changed', async () => {
+    const flag = await a.flag('rt-hidden', { groups: [{ properties: [], rollout_percentage: 100 }] }, false);
+    const page = await chromium.newPage();
+    const { errors, stream } = await open(page, '/hidden/');
+    expect((await stream).status()).toBe(200);
+    const openSources = () => page.evaluate(() => (window as any).sources.filter((s: EventSource) => s.readyState !== EventSource.CLOSED).length);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      }, hidden);
+    expect(await openSources()).toBe(1);
+    await setHidden(true);
+    // the page's delay is 1 s
+    await expect.poll(openSources, { timeout: 10_000 }).toBe(0);
+    await setActive(flag, true);
+    const reconnected = page.waitForResponse((r) => new URL(r.url()).pathname === '/flags/stream');
+    await setHidden(false);
+    expect((await reconnected).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('banner').textContent(), { timeout: 10_000 }).toBe('on');
+    expect(await openSources()).toBe(1);
+    expect(await page.evaluate(() => (window as any).sources.length)).toBe(2);
     expect(errors).toEqual([]);
   });
 });
