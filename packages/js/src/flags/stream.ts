@@ -6,7 +6,7 @@ const GIVE_UP = 8
 /**
  * Option `realtime_flags`: listens to `<api_host>/flags/stream?token=…` (server-sent events) and calls `reload`
  * on each `refetchEvaluation` notice, so values change within a second of a change on the service. A failed
- * connection is retried with exponential back-off and jitter (1 s doubling, at most 60 s), its own and not the
+ * connection is retried with exponential back-off and jitter (1–2 s, doubling, at most 60 s), its own and not the
  * browser's, so that every retry backs off and a reconnection asks for the answers it may have missed. After
  * `realtime_flags_inactivity_delay_seconds` (default 120) in a hidden tab the stream closes; the tab's return
  * reopens it and reloads. Without `EventSource`, or after `GIVE_UP` failures in a row (a proxy that blocks
