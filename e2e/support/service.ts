@@ -29,13 +29,15 @@ export interface Service {
 
 /**
  * Starts `node packages/server/bin/service.js start` on a temporary DATA_DIR and a free port, and
- * reads the project id, token and personal API key that the first start prints.
+ * reads the project id, token and personal API key that the first start prints. `more` adds to its environment
+ * (a `DATABASE_URL` and `DATABASE_SCHEMA` for PostgreSQL; a second instance on the same database prints none of them).
  */
-export async function startService(): Promise<Service> {
+export async function startService(more: NodeJS.ProcessEnv = {}): Promise<Service> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, API_RATE_LIMIT_PER_MINUTE: '100000' };
   delete env.DATABASE_URL;
   delete env.DATABASE_SCHEMA;
+  Object.assign(env, more);
   const running = await spawnService(env).catch((error) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -44,6 +44,13 @@ export interface Options<C> {
   /** Never call `/flags` (bootstrap and overrides still work). Default false. */
   advanced_disable_flags?: boolean
   /**
+   * Listen to the service's flag stream (`/flags/stream`, server-sent events) and reload flags within a second of
+   * a change that could change them; falls back to the usual reloads where streams are blocked. Default false.
+   */
+  realtime_flags?: boolean
+  /** With `realtime_flags`: close the stream after this many seconds in a hidden tab (reopened, and flags reloaded, on return). Default 120. */
+  realtime_flags_inactivity_delay_seconds?: number
+  /**
    * Session replay on this page, when the project records (its settings) and this session is sampled in.
    * Inputs are masked unless `maskAllInputs: false` (passwords always are); selectors add masking or blocking to
    * the project's. Elements of class `svc-no-capture` (or `ph-no-capture`) are never recorded, `svc-mask` (or
@@ -79,7 +86,14 @@ export type ConfigOf<C> = Required<Omit<Options<C>, 'loaded' | 'bootstrap' | 're
 
 /** Options that are off unless given: absent from the configuration then (the script tag's bytes are counted). */
 type OffByDefault =
-  'capture_exceptions' | 'opt_out_capturing_by_default' | 'advanced_disable_flags' | 'debug' | 'session_recording' | 'disable_session_recording'
+  | 'capture_exceptions'
+  | 'opt_out_capturing_by_default'
+  | 'advanced_disable_flags'
+  | 'realtime_flags'
+  | 'realtime_flags_inactivity_delay_seconds'
+  | 'debug'
+  | 'session_recording'
+  | 'disable_session_recording'
 
 export const DEFAULTS: ConfigOf<unknown> = {
   token: '',

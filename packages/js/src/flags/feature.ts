@@ -7,6 +7,7 @@ import { CALLED, FLAGS, META, OVERRIDES, PAYLOADS } from './keys'
 import { nextOverrides, type OverrideInput } from './overrides'
 import { flagProperties } from './properties'
 import { reloader } from './reload'
+import { flagStream } from './stream'
 import { readFlagsAnswer, type FlagsMeta } from './response'
 import { bootstrapSnapshot, createFlagStore, noValues, type FlagStore } from './store'
 import type { FlagValue } from './types'
@@ -195,6 +196,9 @@ export function flags(c: Client): Feature<FlagsApi> {
             : {}),
       })
       reload()
+    },
+    start() {
+      if (c.config.realtime_flags && !c.config.advanced_disable_flags) flagStream(c, reload)
     },
     properties: () => flagProperties(store.getSnapshot()),
     personChanged: reload,
