@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { applyFacts, dayOf, firstDayOf, needsLookup } from '../cohorts/evaluation';
+import { cohortStore } from '../cohorts/store';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Properties } from '../json';
@@ -51,10 +53,18 @@ export class FlagsService {
       keys = keys ? keys.filter((key) => project.surveyKeys.includes(key)) : project.surveyKeys;
       if (!keys.length) return rendered;
     }
-    const [person] = await this.personProperties(projectId, request.distinctId);
+    const lookups = project.cohortLookups;
+    const today = dayOf(rendered.evaluatedAt);
+    const [[person], facts] = await Promise.all([
+      this.personProperties(projectId, request.distinctId),
+      needsLookup(lookups)
+        ? cohortStore.personFacts(this.db, projectId, request.distinctId, lookups.staticIds, lookups.behavioralIds, firstDayOf(today, lookups.longestWindow))
+        : undefined,
+    ]);
     const stored = person ? (JSON.parse(person.properties) as Properties) : undefined;
     // Most requests send no properties: then the stored ones (a fresh object) are used as they are.
     const personProperties = !stored ? request.personProperties : hasKeys(request.personProperties) ? { ...stored, ...request.personProperties } : stored;
+    if (facts) applyFacts(personProperties, lookups, facts, today);
     const groupProperties = hasKeys(request.groups) ? await this.groupProperties(projectId, request) : request.groupProperties;
     const results = project.compiled.evaluateList(
       {
