@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { readBody } from '../http/content-encoding';
 import { actorOf } from '../http/actor';
@@ -23,7 +23,13 @@ export const COHORT_BODY_LIMIT_BYTES = 96 * 1024 * 1024;
 /** JSON read under the route's limit and parsed in slices (a million ids would hold the event loop in one JSON.parse). */
 async function parseJson(request: FastifyRequest, payload: IncomingMessage): Promise<unknown> {
   const bytes = await readBody(payload, request.headers, request.routeOptions.bodyLimit);
-  const value = await parseJsonBytes(bytes);
+  if (!bytes.toString('utf8', 0, 1024).trim()) throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY();
+  let value: unknown;
+  try {
+    value = await parseJsonBytes(bytes);
+  } catch {
+    throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
+  }
   const deep = deepJsonError(value);
   if (deep) throw deep;
   return value;
