@@ -262,6 +262,11 @@ describe('behavioral cohorts', () => {
     ]);
     expect((await flagsOf('saw-test')).followup!.enabled).toBe(true);
     expect((await flagsOf('saw-control')).followup!.enabled).toBe(false);
+
+    // The same cohort through the convenience form.
+    const short = await createCohort({ name: 'Saw control', flag_variant: { flag_key: 'checkout', variant: 'control' } });
+    expect(short.count).toBe(1);
+    expect((await api('GET', `cohorts/${short.id}/persons/`)).json().results.map((r: { distinct_id: string }) => r.distinct_id)).toEqual(['saw-control']);
   });
 
   it('drops counts past their window in the expiry job', async () => {

@@ -138,6 +138,25 @@ export function checkCohortFilters(filters: unknown): CohortFilters {
   return { properties: filters.properties as unknown as CohortGroup };
 }
 
+/** The filters of "the people who got variant `variant` of flag `flagKey` in the last `days` days": a behavioral leaf on `$feature_flag_called`. */
+export function flagVariantFilters(flagKey: string, variant: string, days = 30): CohortFilters {
+  const leaf: BehavioralFilter = {
+    type: 'behavioral',
+    value: 'performed_event',
+    key: '$feature_flag_called',
+    event_type: 'events',
+    operator: 'gte',
+    operator_value: 1,
+    time_value: days,
+    time_interval: 'day',
+    event_filters: [
+      { key: '$feature_flag', type: 'event', operator: 'exact', value: flagKey },
+      { key: '$feature_flag_response', type: 'event', operator: 'exact', value: variant },
+    ],
+  };
+  return { properties: { type: 'OR', values: [{ type: 'AND', values: [leaf] }] } };
+}
+
 /** The person property that stands for membership of a static cohort in the server's compiled flags. */
 export const memberProperty = (cohortId: number) => `$cohort_member/${cohortId}`;
 /** The person property that stands for a behavioral leaf's match in the server's compiled flags. */

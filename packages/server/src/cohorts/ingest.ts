@@ -5,9 +5,13 @@ import type { Changes } from '../changes';
 import type { Db } from '../db/database';
 import type { Executor } from '../db/schema';
 import type { Job } from '../module';
+import type { Properties } from '../json';
+import { Slices } from '../turns';
 import { dayOf, firstDayOf } from './evaluation';
-import { isBehavioral, leavesOf, windowDays, type CohortFilters } from './filters';
-import { cohortStore, type EventCount } from './store';
+import { isBehavioral, leavesOf, windowDays, type BehavioralFilter, type CohortFilters } from './filters';
+import { cohortStore, type CohortRow, type EventCount } from './store';
+
+const DAY_MS = 86_400_000;
 
 /** A behavioral leaf as ingestion counts it: its cohort, its place, and a matcher of its event filters (null: every event). */
 interface CountedLeaf {
@@ -18,20 +22,84 @@ interface CountedLeaf {
 
 const FILTER_KEY = 'event-filters';
 
+/** A cohort's behavioral leaves, as ingestion counts them. */
+function countedLeaves(row: CohortRow): Array<CountedLeaf & { event: string; filter: BehavioralFilter }> {
+  if (row.is_static === 1 || !row.filters.includes('behavioral')) return [];
+  return leavesOf(JSON.parse(row.filters) as CohortFilters)
+    .filter(isBehavioral)
+    .map((filter, leaf) => {
+      const properties = (filter.event_filters ?? []).map((f) => ({ ...f, type: 'person' }) as PropertyFilter);
+      const eventFilters = properties.length
+        ? compileFlags([{ id: 0, key: FILTER_KEY, active: true, filters: { groups: [{ properties, rollout_percentage: 100 }] } }], { mode: 'server' })
+        : null;
+      return { cohortId: row.id, leaf, eventFilters, event: filter.key, filter };
+    });
+}
+
+/** Whether an event's properties pass a leaf's event filters. */
+function passes(leaf: CountedLeaf, distinctId: string, properties: Properties): boolean {
+  if (!leaf.eventFilters) return true;
+  const result = leaf.eventFilters.evaluate(FILTER_KEY, { distinctId, personProperties: properties, groups: {}, groupProperties: {} });
+  return result !== undefined && !('inconclusive' in result) && result.enabled;
+}
+
+/** Adds one to a count of the map (keyed by cohort, leaf, distinct id and day). */
+function countOne(counts: Map<string, EventCount>, leaf: CountedLeaf, distinctId: string, day: number) {
+  const key = `${leaf.cohortId}\u0000${leaf.leaf}\u0000${distinctId}\u0000${day}`;
+  const row = counts.get(key);
+  if (row) row.count++;
+  else counts.set(key, { cohort_id: leaf.cohortId, leaf: leaf.leaf, distinct_id: distinctId, day, count: 1 });
+}
+
+/** Rows a count statement writes at most (six values a row under SQLite's limit of bound values). */
+const COUNT_ROWS = 1000;
+const BACKFILL_PAGE = 5000;
+
+async function storeCounts(db: Executor, projectId: number, counts: Map<string, EventCount>) {
+  const rows = [...counts.values()];
+  for (let i = 0; i < rows.length; i += COUNT_ROWS) await cohortStore.addCounts(db, projectId, rows.slice(i, i + COUNT_ROWS));
+}
+
+/**
+ * Counts the stored events of a cohort's behavioral leaves within their windows, in the transaction that creates the
+ * cohort or changes its filters (after its old counts are dropped): a new behavioral cohort knows the past at once, and
+ * ingestion counts from then on.
+ */
+export async function backfillCounts(db: Executor, row: CohortRow, now = Date.now()): Promise<void> {
+  await db.deleteFrom('cohort_event_counts').where('cohort_id', '=', row.id).execute();
+  const slices = new Slices();
+  await slices.begin();
+  for (const leaf of countedLeaves(row)) {
+    const since = new Date(firstDayOf(dayOf(now), windowDays(leaf.filter)) * DAY_MS).toISOString();
+    const counts = new Map<string, EventCount>();
+    for (let after = 0; ;) {
+      const events = await db
+        .selectFrom('events')
+        .select(['id', 'distinct_id', 'properties', 'timestamp'])
+        .where('project_id', '=', row.project_id)
+        .where('event', '=', leaf.event)
+        .where('timestamp', '>=', since)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BACKFILL_PAGE)
+        .execute();
+      if (!events.length) break;
+      after = events[events.length - 1]!.id;
+      for (const event of events) {
+        if (passes(leaf, event.distinct_id, JSON.parse(event.properties) as Properties))
+          countOne(counts, leaf, event.distinct_id, dayOf(Date.parse(event.timestamp)));
+        if (slices.over) await slices.next();
+      }
+    }
+    await storeCounts(db, row.project_id, counts);
+  }
+}
+
 /** The behavioral leaves of a project's live cohorts, by event name. */
 async function leavesByEvent(db: Executor, projectId: number): Promise<Map<string, CountedLeaf[]>> {
   const byEvent = new Map<string, CountedLeaf[]>();
   for (const row of await cohortStore.live(db, projectId)) {
-    if (row.is_static === 1 || !row.filters.includes('behavioral')) continue;
-    leavesOf(JSON.parse(row.filters) as CohortFilters)
-      .filter(isBehavioral)
-      .forEach((filter, leaf) => {
-        const properties = (filter.event_filters ?? []).map((f) => ({ ...f, type: 'person' }) as PropertyFilter);
-        const eventFilters = properties.length
-          ? compileFlags([{ id: 0, key: FILTER_KEY, active: true, filters: { groups: [{ properties, rollout_percentage: 100 }] } }], { mode: 'server' })
-          : null;
-        byEvent.set(filter.key, [...(byEvent.get(filter.key) ?? []), { cohortId: row.id, leaf, eventFilters }]);
-      });
+    for (const leaf of countedLeaves(row)) byEvent.set(leaf.event, [...(byEvent.get(leaf.event) ?? []), leaf]);
   }
   return byEvent;
 }
@@ -71,19 +139,9 @@ export class BehavioralCounter {
       if (!leaves || event.group) continue;
       const day = dayOf(Date.parse(event.timestamp));
       if (!Number.isFinite(day)) continue;
-      for (const { cohortId, leaf, eventFilters } of leaves) {
-        if (eventFilters) {
-          const ctx = { distinctId: event.distinctId, personProperties: event.properties, groups: {}, groupProperties: {} };
-          const result = eventFilters.evaluate(FILTER_KEY, ctx);
-          if (!result || 'inconclusive' in result || !result.enabled) continue;
-        }
-        const key = `${cohortId}\u0000${leaf}\u0000${event.distinctId}\u0000${day}`;
-        const row = counts.get(key);
-        if (row) row.count++;
-        else counts.set(key, { cohort_id: cohortId, leaf, distinct_id: event.distinctId, day, count: 1 });
-      }
+      for (const leaf of leaves) if (passes(leaf, event.distinctId, event.properties)) countOne(counts, leaf, event.distinctId, day);
     }
-    if (counts.size) await cohortStore.addCounts(slice.tx, slice.projectId, [...counts.values()]);
+    if (counts.size) await storeCounts(slice.tx, slice.projectId, counts);
   }
 }
 

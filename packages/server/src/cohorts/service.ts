@@ -7,7 +7,8 @@ import { ConflictError, NotFoundError, TooLargeError, ValidationError } from '..
 import type { Filters } from '../feature-flags/store';
 import type { Actor } from '../http/actor';
 import { Slices } from '../turns';
-import { checkCohortFilters, referencedCohorts, type CohortFilters } from './filters';
+import { checkCohortFilters, flagVariantFilters, referencedCohorts, type CohortFilters } from './filters';
+import { backfillCounts } from './ingest';
 import { scanDynamic, type CohortMember } from './membership';
 import { cohortStore, type CohortRow } from './store';
 
@@ -38,6 +39,8 @@ export interface CohortInput {
   is_static?: boolean;
   filters?: unknown;
   distinct_ids?: string[];
+  /** Instead of filters: the people who got a variant of a flag (`flagVariantFilters`). */
+  flag_variant?: { flag_key: string; variant: string; days?: number };
 }
 export interface CohortPatch {
   name?: string;
@@ -112,7 +115,9 @@ export class CohortService {
       ids = await checkDistinctIds(input.distinct_ids ?? []);
     } else {
       if (input.distinct_ids !== undefined) throw new ValidationError('Only a static cohort lists distinct ids (is_static: true).', 'distinct_ids');
-      filters = checkCohortFilters(input.filters);
+      if (input.flag_variant && input.filters !== undefined) throw new ValidationError('Give filters or flag_variant, not both.', 'flag_variant');
+      const variant = input.flag_variant;
+      filters = checkCohortFilters(variant ? flagVariantFilters(variant.flag_key, variant.variant, variant.days) : input.filters);
       await this.checkReferences(this.db, projectId, filters, undefined);
     }
     const now = new Date().toISOString();
@@ -128,6 +133,7 @@ export class CohortService {
         created_at: now,
         updated_at: now,
       });
+      if (!isStatic) await backfillCounts(trx, inserted);
       await recordActivity(trx, actor, { projectId, scope: COHORT_ACTIVITY, itemId: inserted.id, activity: 'created', name: inserted.name, changes: null });
       return inserted;
     });
@@ -162,6 +168,7 @@ export class CohortService {
         changes.deleted = 1;
       } else if (patch.deleted === false && row.deleted === 1) changes.deleted = 0;
       const updated = await cohortStore.update(trx, id, changes);
+      if (changes.filters !== undefined && changes.filters !== row.filters) await backfillCounts(trx, updated);
       const activity = updated.deleted === 1 && row.deleted === 0 ? 'deleted' : 'updated';
       await recordActivity(trx, actor, {
         projectId,

@@ -6,9 +6,10 @@ import { Slices } from '../turns';
 
 export type CohortRow = Selectable<CohortTable>;
 
-/** Ids a statement adds at most: SQLite binds three values a row (its limit is 32,766); PostgreSQL binds one array. */
-const SQLITE_BATCH = 2000;
-const POSTGRES_BATCH = 20_000;
+/** Ids a statement adds at most (bound as one JSON array on SQLite, one array on PostgreSQL): a few milliseconds' work each. */
+const ADD_BATCH = { sqlite: 5000, postgres: 20_000 } as const;
+/** Ids a statement removes at most (bound one by one). */
+const REMOVE_BATCH = 2000;
 
 /** One stored event count of a behavioral leaf. */
 export interface EventCount {
@@ -58,25 +59,21 @@ export const cohortStore = {
 
   /**
    * Adds distinct ids to a static cohort (ids already in it are kept once), a batch a statement with turns of the event
-   * loop between; on PostgreSQL a batch is one array bound to one statement (`unnest`), as COPY would send it.
+   * loop between; a batch is one value bound to one statement (a JSON array read by `json_each` on SQLite, an array `unnest`ed on
+   * PostgreSQL), so the statement is small whatever the batch, as COPY would send it.
    */
   async addMembers(db: Executor, dialect: Dialect, projectId: number, cohortId: number, ids: readonly string[]): Promise<void> {
     const slices = new Slices();
     await slices.begin();
-    const size = dialect === 'postgres' ? POSTGRES_BATCH : SQLITE_BATCH;
+    const size = ADD_BATCH[dialect];
     for (let i = 0; i < ids.length; i += size) {
       const batch = ids.slice(i, i + size);
-      if (dialect === 'postgres') {
-        await sql`insert into cohort_members (cohort_id, project_id, distinct_id) select ${cohortId}, ${projectId}, unnest(${batch}::text[]) on conflict do nothing`.execute(
-          db,
-        );
-      } else {
-        await db
-          .insertInto('cohort_members')
-          .values(batch.map((distinct_id) => ({ cohort_id: cohortId, project_id: projectId, distinct_id })))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
+      // `where true`: SQLite reads an upsert after `insert … select` only when the select has a where clause.
+      const values =
+        dialect === 'postgres'
+          ? sql`select ${cohortId}, ${projectId}, unnest(${batch}::text[]) where true`
+          : sql`select ${cohortId}, ${projectId}, value from json_each(${JSON.stringify(batch)}) where true`;
+      await sql`insert into cohort_members (cohort_id, project_id, distinct_id) ${values} on conflict do nothing`.execute(db);
       if (slices.over) await slices.next();
     }
   },
@@ -84,46 +81,34 @@ export const cohortStore = {
   async removeMembers(db: Executor, cohortId: number, ids: readonly string[]): Promise<void> {
     const slices = new Slices();
     await slices.begin();
-    for (let i = 0; i < ids.length; i += SQLITE_BATCH) {
+    for (let i = 0; i < ids.length; i += REMOVE_BATCH) {
       await db
         .deleteFrom('cohort_members')
         .where('cohort_id', '=', cohortId)
-        .where('distinct_id', 'in', ids.slice(i, i + SQLITE_BATCH))
+        .where('distinct_id', 'in', ids.slice(i, i + REMOVE_BATCH))
         .execute();
       if (slices.over) await slices.next();
     }
   },
 
   /**
-   * What `/flags` needs of one distinct id, in one indexed query: the static cohorts among `staticIds` it is in
-   * (`leaf` -1) and its event counts of the behavioral leaves of `behavioralIds` since `sinceDay`.
+   * The query of what `/flags` needs of one distinct id (binds project id, distinct id, project id, distinct id, first
+   * day): the static cohorts it is in (`leaf` -1) and its event counts of behavioral leaves since the first day, from
+   * the two tables' `(project_id, distinct_id)` indexes. One text for every project, so it is prepared once.
    */
-  async personFacts(
-    db: Executor,
-    projectId: number,
-    distinctId: string,
-    staticIds: number[],
-    behavioralIds: number[],
-    sinceDay: number,
-  ): Promise<EventCount[]> {
-    const members = () =>
-      db
-        .selectFrom('cohort_members')
-        .select(['cohort_id', sql<number>`-1`.as('leaf'), 'distinct_id', sql<number>`0`.as('day'), sql<number>`0`.as('count')])
-        .where('project_id', '=', projectId)
-        .where('distinct_id', '=', distinctId)
-        .where('cohort_id', 'in', staticIds);
-    const counts = () =>
-      db
-        .selectFrom('cohort_event_counts')
-        .select(['cohort_id', 'leaf', 'distinct_id', 'day', 'count'])
-        .where('project_id', '=', projectId)
-        .where('distinct_id', '=', distinctId)
-        .where('cohort_id', 'in', behavioralIds)
-        .where('day', '>=', sinceDay);
-    if (staticIds.length && behavioralIds.length) return members().unionAll(counts()).execute();
-    if (staticIds.length) return members().execute();
-    return behavioralIds.length ? counts().execute() : [];
+  personFactsQuery(db: Executor) {
+    const members = db
+      .selectFrom('cohort_members')
+      .select(['cohort_id', sql<number>`-1`.as('leaf'), 'distinct_id', sql<number>`0`.as('day'), sql<number>`0`.as('count')])
+      .where('project_id', '=', 0)
+      .where('distinct_id', '=', '');
+    const counts = db
+      .selectFrom('cohort_event_counts')
+      .select(['cohort_id', 'leaf', 'distinct_id', 'day', 'count'])
+      .where('project_id', '=', 0)
+      .where('distinct_id', '=', '')
+      .where('day', '>=', 0);
+    return members.unionAll(counts);
   },
 
   /** Event counts of the given distinct ids (a page of persons) for the given cohorts since `sinceDay`. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { applyFacts, dayOf, firstDayOf, needsLookup } from '../cohorts/evaluation';
-import { cohortStore } from '../cohorts/store';
+import { cohortStore, type EventCount } from '../cohorts/store';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Properties } from '../json';
@@ -34,6 +34,8 @@ export class FlagsService {
   private readonly db: Kysely<Database>;
   /** The hot read of every request: a person's stored properties. */
   private readonly personProperties: (projectId: number, distinctId: string) => Promise<{ properties: string }[]>;
+  /** The read of a person's static cohorts and behavioral counts, for projects whose flags reach such cohorts. */
+  private readonly personFacts: (...params: unknown[]) => Promise<EventCount[]>;
 
   constructor(
     db: Db,
@@ -41,6 +43,7 @@ export class FlagsService {
   ) {
     this.db = db.kysely;
     this.personProperties = db.preparedRead(personReads.propertiesQuery(db.kysely));
+    this.personFacts = db.preparedRead(cohortStore.personFactsQuery(db.kysely));
   }
 
   async evaluate(projectId: number, request: FlagsRequest): Promise<Rendered> {
@@ -58,7 +61,7 @@ export class FlagsService {
     const [[person], facts] = await Promise.all([
       this.personProperties(projectId, request.distinctId),
       needsLookup(lookups)
-        ? cohortStore.personFacts(this.db, projectId, request.distinctId, lookups.staticIds, lookups.behavioralIds, firstDayOf(today, lookups.longestWindow))
+        ? this.personFacts(projectId, request.distinctId, projectId, request.distinctId, firstDayOf(today, lookups.longestWindow))
         : undefined,
     ]);
     const stored = person ? (JSON.parse(person.properties) as Properties) : undefined;
