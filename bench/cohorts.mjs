@@ -108,6 +108,7 @@ counts, \`cohort_members\` / \`cohort_event_counts\` by \`(project_id, distinct_
 | --- | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
-The machine is shared (2 cores, several engineers); figures move with its load.`,
+The machine is shared (2 cores, several engineers); figures move with its load. The flag without a cohort is measured first,
+right after the service starts (its code still warming up): differences between the columns within a run's spread are noise.`,
   );
 }
