@@ -1,6 +1,7 @@
 import { activityModule } from './activity';
 import { apiKeysModule } from './api-keys';
 import { captureModule } from './capture';
+import { cohortsModule } from './cohorts';
 import { earlyAccessModule } from './early-access';
 import { errorTrackingModule } from './error-tracking';
 import { eventsModule } from './events';
@@ -43,6 +44,7 @@ export const MODULES = [
   sessionReplayModule,
   llmModule,
   llmPromptsModule,
+  cohortsModule,
   flagEvaluationModule,
   ofrepModule,
   flagStreamModule,

@@ -42,6 +42,7 @@ import { sessionReplay } from './migrations/0019-session-replay';
 import { llm } from './migrations/0020-llm';
 import { llmPrompts } from './migrations/0021-llm-prompts';
 import { llmPayloads } from './migrations/0022-llm-payloads';
+import { cohorts } from './migrations/0023-cohorts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -119,6 +120,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0020-llm': llm(dialect),
     '0021-llm-prompts': llmPrompts(dialect),
     '0022-llm-payloads': llmPayloads(dialect),
+    '0023-cohorts': cohorts(dialect),
   };
 }
 

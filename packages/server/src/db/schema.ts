@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { CohortEventCountTable, CohortMemberTable, CohortTable } from './cohorts-schema';
 import type { LlmEventTable, LlmPayloadTable, LlmPricesTable } from './llm-schema';
 import type { LlmPromptLabelTable, LlmPromptTable, LlmPromptVersionTable } from './llm-prompts-schema';
 import type { ReplayBatchTable, ReplayBlobTable, ReplayBlockTable, ReplaySessionTable, ReplaySessionUrlTable, ReplaySettingsTable } from './replay-schema';
@@ -456,6 +457,9 @@ export interface Database {
   llm_prompts: LlmPromptTable;
   llm_prompt_versions: LlmPromptVersionTable;
   llm_prompt_labels: LlmPromptLabelTable;
+  cohorts: CohortTable;
+  cohort_members: CohortMemberTable;
+  cohort_event_counts: CohortEventCountTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */

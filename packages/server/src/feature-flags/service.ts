@@ -100,12 +100,16 @@ export interface FlagUse {
   /** Its stage or status (`beta`, `draft`, `running`, …). */
   status: string;
 }
+/** A rule another domain puts on a flag's filters (cohorts: a cohort leaf names a live cohort of the project); it throws to refuse them. */
+export type FilterCheck = (db: Kysely<Database>, projectId: number, filters: Filters) => Promise<void>;
+
 /** The uses of a flag another domain knows of (flags know nothing of the domains that register one). */
 export type FlagUses = (db: Kysely<Database>, flag: FlagRow) => Promise<FlagUse[]>;
 
 export class FeatureFlagService {
   private readonly guards: FlagUpdateGuard[] = [];
   private readonly uses: FlagUses[] = [];
+  private readonly filterChecks: FilterCheck[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -118,9 +122,17 @@ export class FeatureFlagService {
     this.guards.push(guard);
   }
 
+  /** Adds a rule the filters of every created or changed flag must pass. */
+  checkFiltersWith(check: FilterCheck) {
+    this.filterChecks.push(check);
+  }
+
   async create(projectId: number, input: FlagInput, actor: Actor): Promise<FeatureFlag> {
     await checkKey(this.db, projectId, input.key);
-    if (input.filters) checkFilters(input.filters);
+    if (input.filters) {
+      checkFilters(input.filters);
+      for (const check of this.filterChecks) await check(this.db, projectId, input.filters);
+    }
     const row = await this.db.transaction().execute(async (trx) => {
       const inserted = await insertFlag(trx, projectId, {
         key: input.key,
@@ -176,7 +188,10 @@ export class FeatureFlagService {
       changes.key = patch.key;
       filters = renameEnrollment(filters, patch.key);
     }
-    if (patch.filters !== undefined) checkFilters(filters);
+    if (patch.filters !== undefined) {
+      checkFilters(filters);
+      for (const check of this.filterChecks) await check(db, projectId, filters);
+    }
     if (filters !== stored) changes.filters = JSON.stringify(filters);
     if (patch.deleted !== undefined) {
       if (!patch.deleted && row.deleted && (await flagStore.liveIdOfKey(db, projectId, changes.key ?? row.key, row.id)) !== undefined) throw duplicateKey();

@@ -3,6 +3,8 @@ import { compileFlags, foldEnrollment, type CompiledFlags, type FlagDefinition, 
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Changes } from '../changes';
+import { projectCohorts, type CohortLookups } from '../cohorts/evaluation';
+import { cohortStore } from '../cohorts/store';
 import { DEFAULT_FLAG_CACHE_PROJECTS } from '../config';
 import type { Database } from '../db/schema';
 import { flagStore, type FlagRow } from '../feature-flags/store';
@@ -17,6 +19,8 @@ export interface ProjectFlags {
   /** JSON of each flag outcome, built on first use. */
   wire: WireFragments;
   groupTypeMapping: Record<string, string>;
+  /** The static cohorts and behavioral leaves the flags reach, looked up for the person of each request. */
+  cohortLookups: CohortLookups;
   /** The body of `/flags/definitions` (enrollment folded into `groups`, see `foldEnrollment`), and its ETag. */
   definitionsBody: string;
   etag: string;
@@ -71,18 +75,25 @@ export class FlagDefinitionsCache {
   }
 
   private async load(projectId: number): Promise<ProjectFlags> {
-    const [rows, groupTypeMapping] = await Promise.all([flagStore.live(this.db, projectId), personReads.groupTypeMapping(this.db, projectId)]);
+    const [rows, groupTypeMapping, cohortRows] = await Promise.all([
+      flagStore.live(this.db, projectId),
+      personReads.groupTypeMapping(this.db, projectId),
+      cohortStore.live(this.db, projectId),
+    ]);
     const definitions = rows.map(toDefinition);
+    const cohorts = projectCohorts(cohortRows, definitions);
     // SDKs that evaluate locally may ignore `super_groups` (posthog-node 5.x does): they get the early access
     // enrollment folded into `groups`, which gives the same answers. A survey's flags are for the browser's surveys
-    // only: server SDKs do not get them (as PostHog leaves them out of local evaluation).
+    // only: server SDKs do not get them (as PostHog leaves them out of local evaluation). Only person property cohorts
+    // are sent: a flag on a static or behavioral cohort is inconclusive locally, and the SDK asks `/flags`.
     const served = definitions.filter((_, i) => rows[i]!.survey_id === null).map(foldEnrollment);
-    const definitionsBody = JSON.stringify({ flags: served, group_type_mapping: groupTypeMapping, cohorts: {} });
+    const definitionsBody = JSON.stringify({ flags: served, group_type_mapping: groupTypeMapping, cohorts: cohorts.local });
     return {
-      compiled: compileFlags(definitions, { groupTypeMapping, mode: 'server' }),
+      compiled: compileFlags(definitions, { groupTypeMapping, cohorts: cohorts.server, mode: 'server' }),
       definitions: new Map(definitions.map((definition) => [definition.key, definition])),
       wire: new WireFragments(new Map(rows.map((row) => [row.key, row]))),
       groupTypeMapping,
+      cohortLookups: cohorts.lookups,
       definitionsBody,
       etag: `"${createHash('sha1').update(definitionsBody).digest('hex')}"`,
       surveyKeys: rows.filter((row) => row.survey_id !== null || row.key.startsWith(SURVEY_FLAG_PREFIX)).map((row) => row.key),

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FlagResult, Inconclusive } from '@service/flag-engine';
 import type { Kysely } from 'kysely';
+import { applyFacts, dayOf, firstDayOf, needsLookup } from '../cohorts/evaluation';
+import { cohortStore, type EventCount } from '../cohorts/store';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Properties } from '../json';
@@ -33,6 +35,8 @@ export class FlagsService {
   private readonly db: Kysely<Database>;
   /** The hot read of every request: a person's stored properties. */
   private readonly personProperties: (projectId: number, distinctId: string) => Promise<{ properties: string }[]>;
+  /** The read of a person's static cohorts and behavioral counts, for projects whose flags reach such cohorts. */
+  private readonly personFacts: (...params: unknown[]) => Promise<EventCount[]>;
 
   constructor(
     db: Db,
@@ -40,6 +44,7 @@ export class FlagsService {
   ) {
     this.db = db.kysely;
     this.personProperties = db.preparedRead(personReads.propertiesQuery(db.kysely));
+    this.personFacts = db.preparedRead(cohortStore.personFactsQuery(db.kysely));
   }
 
   async evaluate(projectId: number, request: FlagsRequest): Promise<Rendered> {
@@ -61,10 +66,18 @@ export class FlagsService {
       keys = keys ? keys.filter((key) => project.surveyKeys.includes(key)) : project.surveyKeys;
       if (!keys.length) return [];
     }
-    const [person] = await this.personProperties(projectId, request.distinctId);
+    const lookups = project.cohortLookups;
+    const today = dayOf(rendered.evaluatedAt);
+    const [[person], facts] = await Promise.all([
+      this.personProperties(projectId, request.distinctId),
+      needsLookup(lookups)
+        ? this.personFacts(projectId, request.distinctId, projectId, request.distinctId, firstDayOf(today, lookups.longestWindow))
+        : undefined,
+    ]);
     const stored = person ? (JSON.parse(person.properties) as Properties) : undefined;
     // Most requests send no properties: then the stored ones (a fresh object) are used as they are.
     const personProperties = !stored ? request.personProperties : hasKeys(request.personProperties) ? { ...stored, ...request.personProperties } : stored;
+    if (facts) applyFacts(personProperties, lookups, facts, today);
     const groupProperties = hasKeys(request.groups) ? await this.groupProperties(projectId, request) : request.groupProperties;
     return project.compiled.evaluateList(
       {

@@ -14,6 +14,7 @@ export const SCOPE_OBJECTS = [
   'survey',
   'session_recording',
   'llm',
+  'cohort',
 ] as const;
 
 /** Throws with a readable message when a scope is not `*` or `<object>:<read|write>`. */
