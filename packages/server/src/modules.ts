@@ -12,6 +12,7 @@ import { llmPromptsModule } from './llm-prompts';
 import type { ActivityKind, ServerModule } from './module';
 import { personsModule } from './persons';
 import { projectsModule } from './projects';
+import { scheduledChangesModule } from './scheduled-changes';
 import { sessionReplayModule } from './session-replay';
 import { staticModule } from './static';
 import { surveysModule } from './surveys';
@@ -31,6 +32,7 @@ export const MODULES = [
   apiKeysModule,
   usersModule,
   featureFlagsModule,
+  scheduledChangesModule,
   captureModule,
   personsModule,
   eventsModule,

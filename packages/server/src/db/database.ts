@@ -41,6 +41,7 @@ import { sourceMapParts } from './migrations/0018-source-map-parts';
 import { sessionReplay } from './migrations/0019-session-replay';
 import { llm } from './migrations/0020-llm';
 import { llmPrompts } from './migrations/0021-llm-prompts';
+import { scheduledChanges } from './migrations/0024-scheduled-changes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -117,6 +118,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0019-session-replay': sessionReplay(dialect),
     '0020-llm': llm(dialect),
     '0021-llm-prompts': llmPrompts(dialect),
+    '0024-scheduled-changes': scheduledChanges(dialect),
   };
 }
 

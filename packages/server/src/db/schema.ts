@@ -1,6 +1,7 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { LlmEventTable, LlmPricesTable } from './llm-schema';
 import type { LlmPromptLabelTable, LlmPromptTable, LlmPromptVersionTable } from './llm-prompts-schema';
+import type { ScheduledChangeTable } from './scheduled-changes-schema';
 import type { ReplayBatchTable, ReplayBlobTable, ReplayBlockTable, ReplaySessionTable, ReplaySessionUrlTable, ReplaySettingsTable } from './replay-schema';
 
 /** Rows as stored. Booleans are 0/1 integers and JSON is text on both SQLite and PostgreSQL. */
@@ -451,6 +452,7 @@ export interface Database {
   llm_prompts: LlmPromptTable;
   llm_prompt_versions: LlmPromptVersionTable;
   llm_prompt_labels: LlmPromptLabelTable;
+  scheduled_changes: ScheduledChangeTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */
