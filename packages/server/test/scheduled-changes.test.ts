@@ -24,6 +24,7 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 async function call(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, body?: unknown, headers = s.headers) {
   const response = await s.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the service's JSON, read field by field
   return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as Record<string, any>) : undefined };
 }
 
@@ -137,6 +138,12 @@ describe('scheduled changes', () => {
     });
     expect(await refused({ ramp: [{ scheduled_at: at(-HOUR), rollout_percentage: 10 }] })).toMatchObject({ attr: 'ramp.0.scheduled_at', code: 'in_the_past' });
     expect(await refused({ scheduled_at: at(HOUR), payload: { rollout_percentage: 101 } })).toMatchObject({ type: 'validation_error' });
+    expect(await refused({ payload: { active: false } })).toMatchObject({ attr: 'scheduled_at', code: 'required' });
+    expect(await refused({ scheduled_at: at(HOUR), payload: { active: false }, ramp: [{ scheduled_at: at(2 * HOUR), rollout_percentage: 10 }] })).toMatchObject(
+      {
+        attr: 'ramp',
+      },
+    );
     expect((await call('GET', changesOf(flag.id))).body!.count).toBe(0);
   });
 

@@ -44,25 +44,23 @@ const ScheduledChangeSchema = Type.Object(
   { title: 'ScheduledChange' },
 );
 
-const ScheduleBody = Type.Union(
-  [
-    Type.Object({ scheduled_at: Time, payload: ChangePayloadSchema }, { additionalProperties: false, title: 'ScheduleOnce' }),
-    Type.Object(
-      {
-        ramp: Type.Array(Type.Object({ scheduled_at: Time, rollout_percentage: Percentage }, { additionalProperties: false }), {
-          minItems: 1,
-          maxItems: MAX_RAMP_STEPS,
-          description: 'rollout percentages at successive times (e.g. 10 %, then 50 %, then 100 %), each a change of its own',
-        }),
-      },
-      { additionalProperties: false, title: 'ScheduleRamp' },
+const ScheduleBody = Type.Object(
+  {
+    scheduled_at: Type.Optional(Time),
+    payload: Type.Optional(ChangePayloadSchema),
+    ramp: Type.Optional(
+      Type.Array(Type.Object({ scheduled_at: Time, rollout_percentage: Percentage }, { additionalProperties: false }), {
+        minItems: 1,
+        maxItems: MAX_RAMP_STEPS,
+        description: 'rollout percentages at successive times (e.g. 10 %, then 50 %, then 100 %), each a change of its own',
+      }),
     ),
-  ],
-  { description: 'one change at one time, or a ramp' },
+  },
+  { additionalProperties: false, description: 'one change (scheduled_at and payload) or a ramp (ramp alone)' },
 );
 
-const FlagParams = Type.Object({ project_id: Type.String(), flag_id: Type.String() });
-const ChangeParams = Type.Object({ project_id: Type.String(), flag_id: Type.String(), id: Type.String() });
+const FlagParams = Type.Object({ project_id: Type.String(), id: Type.String() });
+const ChangeParams = Type.Object({ project_id: Type.String(), id: Type.String(), change_id: Type.String() });
 
 const id = (raw: string) => intId(raw) ?? notFound();
 function notFound(): never {
@@ -70,8 +68,8 @@ function notFound(): never {
 }
 
 /**
- * `/api/projects/:project_id/feature_flags/:flag_id/scheduled_changes/`: list (soonest first), schedule (one change or
- * a ramp: 201 with the changes made), cancel (`DELETE …/:id/`, a pending change). Scopes `feature_flag:read|write`.
+ * `/api/projects/:project_id/feature_flags/:id/scheduled_changes/`: list (soonest first), schedule (one change or
+ * a ramp: 201 with the changes made), cancel (`DELETE …/:change_id/`, a pending change). Scopes `feature_flag:read|write`.
  */
 export const scheduledChangeRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { scheduledChanges: ScheduledChangeService }>> = async (
   app,
@@ -79,7 +77,7 @@ export const scheduledChangeRoutes: FastifyPluginAsync<RouteContext<AuthLookups 
 ) => {
   const read = authorize(services, 'feature_flag:read');
   const write = authorize(services, 'feature_flag:write');
-  const base = '/api/projects/:project_id/feature_flags/:flag_id/scheduled_changes';
+  const base = '/api/projects/:project_id/feature_flags/:id/scheduled_changes';
   const tags = ['feature flags'];
   const changes = services.scheduledChanges;
 
@@ -97,7 +95,7 @@ export const scheduledChangeRoutes: FastifyPluginAsync<RouteContext<AuthLookups 
     },
     async (request) => {
       const page = pageParams(request);
-      const { count, results } = await changes.list(request.project!.id, id(request.params.flag_id), page);
+      const { count, results } = await changes.list(request.project!.id, id(request.params.id), page);
       return pageOf(request, count, results, page);
     },
   );
@@ -115,13 +113,13 @@ export const scheduledChangeRoutes: FastifyPluginAsync<RouteContext<AuthLookups 
       },
     },
     async (request, reply) => {
-      const results = await changes.create(request.project!.id, id(request.params.flag_id), request.body, actorOf(request));
+      const results = await changes.create(request.project!.id, id(request.params.id), request.body, actorOf(request));
       return reply.code(201).send({ results });
     },
   );
 
   app.delete<{ Params: Static<typeof ChangeParams> }>(
-    `${base}/:id`,
+    `${base}/:change_id`,
     {
       onRequest: write,
       schema: {
@@ -132,7 +130,7 @@ export const scheduledChangeRoutes: FastifyPluginAsync<RouteContext<AuthLookups 
       },
     },
     async (request, reply) => {
-      await changes.cancel(request.project!.id, id(request.params.flag_id), id(request.params.id));
+      await changes.cancel(request.project!.id, id(request.params.id), id(request.params.change_id));
       return reply.code(204).send();
     },
   );

@@ -10,7 +10,11 @@ import type { Actor } from '../http/actor';
 import { scheduledChangeStore as store, toScheduledChange, type ChangePayload, type ScheduledChange, type ScheduledChangeRow } from './store';
 
 /** One change at one time, or a ramp: rollout percentages at successive times, created together. */
-export type ScheduleInput = { scheduled_at: string; payload: ChangePayload } | { ramp: { scheduled_at: string; rollout_percentage: number }[] };
+export interface ScheduleInput {
+  scheduled_at?: string;
+  payload?: ChangePayload;
+  ramp?: { scheduled_at: string; rollout_percentage: number }[];
+}
 
 /** The most steps of a ramp. */
 export const MAX_RAMP_STEPS = 20;
@@ -82,11 +86,11 @@ export class ScheduledChangeService {
       try {
         if (patch.filters) checkFilters(patch.filters);
       } catch (error) {
-        if (error instanceof ValidationError) throw new ValidationError(error.detail, 'ramp' in input ? `ramp.${i}` : 'payload', error.code);
+        if (error instanceof ValidationError) throw new ValidationError(error.detail, input.ramp ? `ramp.${i}` : 'payload', error.code);
         throw error;
       }
     }
-    const rampId = 'ramp' in input ? randomUUID() : null;
+    const rampId = input.ramp ? randomUUID() : null;
     const createdAt = new Date(now).toISOString();
     const rows = await store.insert(
       this.db,
@@ -159,7 +163,13 @@ export class ScheduledChangeService {
   }
 
   private steps(input: ScheduleInput, now: number): { scheduled_at: string; payload: ChangePayload }[] {
-    if (!('ramp' in input)) return [{ scheduled_at: futureTime(input.scheduled_at, now, 'scheduled_at'), payload: input.payload }];
+    if (!input.ramp) {
+      if (input.scheduled_at === undefined) throw new ValidationError('Say when: scheduled_at (or a ramp).', 'scheduled_at', 'required');
+      if (input.payload === undefined) throw new ValidationError('Say what changes: payload.', 'payload', 'required');
+      return [{ scheduled_at: futureTime(input.scheduled_at, now, 'scheduled_at'), payload: input.payload }];
+    }
+    if (input.scheduled_at !== undefined || input.payload !== undefined)
+      throw new ValidationError('Give either scheduled_at and payload (one change) or a ramp, not both.', 'ramp', 'invalid_input');
     if (!input.ramp.length || input.ramp.length > MAX_RAMP_STEPS)
       throw new ValidationError(`A ramp has 1 to ${MAX_RAMP_STEPS} steps.`, 'ramp', 'invalid_input');
     let previous = now;
