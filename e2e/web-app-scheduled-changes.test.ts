@@ -63,8 +63,7 @@ describe("a flag's scheduled changes in the web app", () => {
 
   it('schedules a change: turn off at 50 % rollout', async () => {
     await page.getByLabel('When').fill(local(2));
-    await page.getByRole('textbox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Turn off' }).click();
+    await page.getByLabel('Status').selectOption('off');
     await page.getByLabel('Rollout (%)').fill('50');
     await page.getByRole('button', { name: 'Schedule change' }).click();
     await page.getByText('Scheduled the change.').waitFor();
@@ -74,7 +73,7 @@ describe("a flag's scheduled changes in the web app", () => {
   });
 
   it('schedules a ramp of three steps, listed in time order with the earlier change', async () => {
-    await page.getByRole('radio', { name: 'Ramp' }).check({ force: true });
+    await page.locator('label', { hasText: /^Ramp$/ }).click();
     await page.getByLabel('Step 1: when').fill(local(1));
     await page.getByLabel('Step 2: when').fill(local(3));
     await page.getByLabel('Step 3: when').fill(local(7));

@@ -100,7 +100,7 @@ for (const scheme of ['light', 'dark']) {
       tab(empty),
       async (p) => {
         await p.getByText('Nothing scheduled').waitFor();
-        await p.getByRole('radio', { name: 'Ramp' }).check({ force: true });
+        await p.locator('label', { hasText: /^Ramp$/ }).click();
         return p.getByLabel('Step 3: when');
       },
     ],

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, NativeSelect, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { FeatureFlag, ScheduledChange, ScheduledChangePayload } from '../../api/types';
@@ -198,16 +198,15 @@ function ScheduleForm({ projectId, flag }: { projectId: number; flag: FeatureFla
                 error={errors.field('scheduled_at')}
                 w={220}
               />
-              <Select
+              <NativeSelect
                 label="Status"
                 value={active}
-                onChange={(value) => setActive(value ?? 'keep')}
+                onChange={(e) => setActive(e.currentTarget.value)}
                 data={[
                   { value: 'keep', label: 'Keep as it is' },
                   { value: 'on', label: 'Turn on' },
                   { value: 'off', label: 'Turn off' },
                 ]}
-                allowDeselect={false}
                 w={180}
               />
               <NumberInput
