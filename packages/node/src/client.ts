@@ -6,6 +6,7 @@ import { ExceptionCapture } from './exceptions/capture';
 import { FlagCalls } from './flags/called';
 import type { Bootstrap, Decision, FlagValue } from './flags/decision';
 import { FlagEvaluator, type FlagOptions } from './flags/evaluator';
+import type { FeatureFlagKey, FeatureFlagPayload, FeatureFlagValue } from './flags/registry';
 import { LIB, VERSION } from './http';
 import { jsonCopy, type LeftOut } from './json';
 import type { AliasMessage, CaptureMessage, GroupIdentifyMessage, IdentifyMessage } from './messages';
@@ -214,7 +215,7 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    * const on = await client.isFeatureEnabled('new-checkout', 'user_42', { personProperties: { plan: 'pro' } }).catch(() => false);
    * ```
    */
-  async isFeatureEnabled(key: string, distinctId: string, options: FlagOptions = {}): Promise<boolean> {
+  async isFeatureEnabled(key: FeatureFlagKey, distinctId: string, options: FlagOptions = {}): Promise<boolean> {
     const value = await this.getFeatureFlag(key, distinctId, options);
     return value !== undefined && value !== false;
   }
@@ -228,11 +229,12 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    * if (variant === 'test') renderNewCheckout();
    * ```
    */
-  async getFeatureFlag(key: string, distinctId: string, options: FlagOptions = {}): Promise<FlagValue | undefined> {
+  async getFeatureFlag<K extends FeatureFlagKey>(key: K, distinctId: string, options: FlagOptions = {}): Promise<FeatureFlagValue<K> | undefined> {
     const o = this.flagOptions(options);
     const decision = await this.flags.decide(key, distinctId, o);
     if (o.sendFeatureFlagEvents ?? this.sendFlagCalls) this.flagCalled(key, distinctId, decision, o);
-    return decision?.value;
+    // The registry's types describe what the service answers; at run time a key is any string.
+    return decision?.value as FeatureFlagValue<K> | undefined;
   }
 
   /**
@@ -243,8 +245,8 @@ export class Service extends EventEmitter<{ error: [error: Error] }> {
    * const banner = await client.getFeatureFlagPayload('banner', 'user_42'); // e.g. { text: 'Hello' }
    * ```
    */
-  async getFeatureFlagPayload(key: string, distinctId: string, options: FlagOptions = {}): Promise<unknown> {
-    return (await this.flags.decide(key, distinctId, this.flagOptions(options)))?.payload;
+  async getFeatureFlagPayload<K extends FeatureFlagKey>(key: K, distinctId: string, options: FlagOptions = {}): Promise<FeatureFlagPayload<K> | undefined> {
+    return (await this.flags.decide(key, distinctId, this.flagOptions(options)))?.payload as FeatureFlagPayload<K> | undefined;
   }
 
   /**

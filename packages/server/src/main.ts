@@ -10,6 +10,7 @@ import { parseScopes } from './http/scopes';
 import { createServices, type Services } from './services';
 import { DomainError } from './errors';
 import { uploadSourceMaps, type UploadOptions } from './error-tracking/sourcemaps/upload-command';
+import { typegen, type TypegenOptions } from './feature-flags/typegen-command';
 import { startupError } from './startup-error';
 import { ROLES } from './http/roles';
 import { MIN_PASSWORD_LENGTH, generatePassword } from './users/passwords';
@@ -300,6 +301,16 @@ function cli(): Command {
     .addOption(new Option('--api-key <key>', 'a personal API key with scope error_tracking:write').env('SERVICE_API_KEY'))
     .action(async (opts: UploadOptions) => {
       process.exitCode = await uploadSourceMaps(opts, { out: print, err: (line) => process.stderr.write(`${line}\n`) });
+    });
+  program
+    .command('typegen')
+    .description("write TypeScript declarations of a project's flag keys, variants and payloads, read through the API of a running service")
+    .addOption(new Option('--host <url>', 'the service').env('SERVICE_HOST').default('http://localhost:8000'))
+    .addOption(new Option('--key <key>', 'a personal API key with scope feature_flag:read').env('SERVICE_PERSONAL_API_KEY'))
+    .addOption(new Option('--project <id>', 'the project (default: the only one the key sees)').env('SERVICE_PROJECT_ID'))
+    .option('--out <file>', 'the declaration file to write, inside the app', 'src/service-flags.d.ts')
+    .action(async (opts: TypegenOptions) => {
+      process.exitCode = await typegen(opts, { out: print, err: (line) => process.stderr.write(`${line}\n`) });
     });
   return program;
 }

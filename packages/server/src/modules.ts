@@ -15,6 +15,7 @@ import type { ActivityKind, ServerModule } from './module';
 import { ofrepModule } from './ofrep';
 import { personsModule } from './persons';
 import { projectsModule } from './projects';
+import { scheduledChangesModule } from './scheduled-changes';
 import { sessionReplayModule } from './session-replay';
 import { staticModule } from './static';
 import { surveysModule } from './surveys';
@@ -34,6 +35,7 @@ export const MODULES = [
   apiKeysModule,
   usersModule,
   featureFlagsModule,
+  scheduledChangesModule,
   captureModule,
   personsModule,
   eventsModule,

@@ -333,11 +333,11 @@ describe('README, tried as a new user would', () => {
   it('runs every example of the feature flags section, in order, successfully', async () => {
     const section = fs.readFileSync(readme, 'utf8').split('## Feature flags')[1]!.split('\n## ')[0]!;
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(blocks.length).toBe(3);
+    expect(blocks.length).toBe(4);
     const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId} PROJECT_TOKEN=${service.token}`;
     const script = [setup, ...blocks.map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
-    const [created, evaluated, definitions] = stdout
+    const [created, evaluated, definitions, ramp] = stdout
       .split('<<END>>\n')
       .map((s) => s.trim())
       .filter(Boolean)
@@ -354,12 +354,15 @@ describe('README, tried as a new user would', () => {
       reason: { code: 'out_of_rollout_bound' },
     });
     expect(definitions.flags.map((f: { key: string }) => f.key)).toContain('new-checkout');
+    expect(
+      ramp.results.map((change: { feature_flag_id: number; payload: unknown; status: string }) => [change.feature_flag_id, change.payload, change.status]),
+    ).toEqual([10, 50, 100].map((rollout_percentage) => [created.id, { rollout_percentage }, 'pending']));
   });
 
   it('runs every example of the surveys section, in order, successfully', async () => {
     const section = fs.readFileSync(readme, 'utf8').split('## Surveys')[1]!.split('\n## ')[0]!;
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(blocks.length).toBe(3);
+    expect(blocks.length).toBe(4);
     const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId} PROJECT_TOKEN=${service.token}`;
     const script = [setup, ...blocks.map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);

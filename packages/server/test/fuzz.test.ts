@@ -270,6 +270,10 @@ const SURVEY = {
 const SEEDS: Record<string, unknown> = {
   'post /api/projects/{project_id}/feature_flags': { key: UNIQUE, name: 'Fuzzed', filters: FILTERS, active: true, ensure_experience_continuity: false },
   'patch /api/projects/{project_id}/feature_flags/{id}': { key: 'fuzz-flag', name: 'Fuzz', filters: FILTERS, active: true, deleted: false },
+  'post /api/projects/{project_id}/feature_flags/{id}/scheduled_changes': {
+    scheduled_at: '2099-01-01T00:00:00Z',
+    payload: { active: false, rollout_percentage: 50 },
+  },
   'post /api/projects/{project_id}/early_access_feature': {
     name: UNIQUE,
     stage: 'beta',

@@ -10,6 +10,7 @@ import { reloader } from './reload'
 import { flagStream } from './stream'
 import { readFlagsAnswer, type FlagsMeta } from './response'
 import { bootstrapSnapshot, createFlagStore, noValues, type FlagStore } from './store'
+import type { FeatureFlagKey, FeatureFlagPayload, FeatureFlagValue } from './registry'
 import type { FlagValue } from './types'
 
 /** `onFeatureFlags` callback: enabled keys, their values, and whether the last load failed. */
@@ -39,20 +40,20 @@ export interface FlagsApi {
    * Sends `$feature_flag_called` once per flag and value unless `send_event: false`.
    * @example if (service.isFeatureEnabled('new-ui')) renderNewUi()
    */
-  isFeatureEnabled(key: string, options?: { send_event?: boolean }): boolean | undefined
+  isFeatureEnabled(key: FeatureFlagKey, options?: { send_event?: boolean }): boolean | undefined
 
   /**
    * A flag's value: `true`/`false`, the variant key, or `undefined` while unknown.
    * Sends `$feature_flag_called` once per flag and value unless `send_event: false`.
    * @example const variant = service.getFeatureFlag('checkout-test') // 'control' | 'test' | false | undefined
    */
-  getFeatureFlag(key: string, options?: { send_event?: boolean }): FlagValue | undefined
+  getFeatureFlag<K extends FeatureFlagKey>(key: K, options?: { send_event?: boolean }): FeatureFlagValue<K> | undefined
 
   /**
    * A flag's payload (parsed JSON; the raw string when it is not JSON), for enabled flags only. Sends no event.
    * @example const { color } = service.getFeatureFlagPayload('new-ui') as { color: string }
    */
-  getFeatureFlagPayload(key: string): unknown
+  getFeatureFlagPayload<K extends FeatureFlagKey>(key: K): FeatureFlagPayload<K> | undefined
 
   /**
    * Calls `callback(enabledKeys, values, {errorsLoading})` now if values are known, then on every change.
@@ -142,7 +143,8 @@ export function flags(c: Client): Feature<FlagsApi> {
       const v = api.getFeatureFlag(key, options)
       return v === undefined ? undefined : !!v
     },
-    getFeatureFlag: (key, options) =>
+    // The registry's types describe what the service answers; at run time a key is any string.
+    getFeatureFlag: <K extends FeatureFlagKey>(key: K, options?: { send_event?: boolean }) =>
       c._get(() => {
         const snap = store.getSnapshot()
         if (snap.source === 'none' && !(key in snap.flags)) {
@@ -150,7 +152,7 @@ export function flags(c: Client): Feature<FlagsApi> {
           return undefined
         }
         const v = snap.flags[key]
-        if (options?.send_event === false || c.has_opted_out_capturing()) return v
+        if (options?.send_event === false || c.has_opted_out_capturing()) return v as FeatureFlagValue<K> | undefined
         // Once per person, flag and value: kept across page loads for this distinct id only (so another
         // user, by identify, reset or a bootstrap, is reported again).
         const p = c._storage
@@ -161,9 +163,9 @@ export function flags(c: Client): Feature<FlagsApi> {
           p.set({ [CALLED]: { [id]: { ...called, [key]: [...seen, String(v)] } } })
           c._capture('$feature_flag_called', flagCalledProps(key, v, snap, store, p.get<FlagsMeta>(META), c.config.bootstrap?.featureFlags))
         }
-        return v
+        return v as FeatureFlagValue<K> | undefined
       }),
-    getFeatureFlagPayload: (key) => c._get(() => store.getSnapshot().payloads[key]),
+    getFeatureFlagPayload: <K extends FeatureFlagKey>(key: K) => c._get(() => store.getSnapshot().payloads[key] as FeatureFlagPayload<K> | undefined),
     onFeatureFlags(callback) {
       const call = () => {
         const s = store.getSnapshot()

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef } from './externals'
 import type { ReactElement, ReactNode } from 'react'
-import type { FlagValue, Service } from 'service-js'
+import type { FeatureFlagKey, FlagValue, Service } from 'service-js'
 import { StoreContext } from './context'
 import { useFeatureFlagPayload } from './use-feature-flag-payload'
 import { useFeatureFlagVariantKey } from './use-feature-flag-variant-key'
@@ -8,7 +8,7 @@ import { useFeatureFlagVariantKey } from './use-feature-flag-variant-key'
 /** Props of `ServiceFeature`. */
 export interface ServiceFeatureProps {
   /** The feature flag's key. */
-  flag: string
+  flag: FeatureFlagKey
   /** `true` (default): any enabled value; a string: that variant; `false`: the flag is off. */
   match?: boolean | string
   /** Rendered when the flag does not match, or while its value is unknown. */

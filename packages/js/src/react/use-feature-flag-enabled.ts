@@ -1,3 +1,4 @@
+import type { FeatureFlagKey } from 'service-js'
 import { useReport } from './use-report'
 import { useSnapshot } from './use-snapshot'
 
@@ -6,7 +7,7 @@ import { useSnapshot } from './use-snapshot'
  * `defaultValue`), `false` once the service has answered without it. Sends `$feature_flag_called`.
  * @example const newUi = useFeatureFlagEnabled('new-ui')
  */
-export function useFeatureFlagEnabled(flag: string, defaultValue?: boolean): boolean | undefined {
+export function useFeatureFlagEnabled(flag: FeatureFlagKey, defaultValue?: boolean): boolean | undefined {
   useReport(flag)
   return useSnapshot((s) => (flag in s.flags ? !!s.flags[flag] : s.source === 'server' ? false : defaultValue))
 }

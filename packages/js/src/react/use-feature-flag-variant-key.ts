@@ -1,4 +1,4 @@
-import type { FlagValue } from 'service-js'
+import type { FeatureFlagKey, FeatureFlagValue } from 'service-js'
 import { useReport } from './use-report'
 import { useSnapshot } from './use-snapshot'
 
@@ -7,7 +7,7 @@ import { useSnapshot } from './use-snapshot'
  * unknown. Sends `$feature_flag_called`.
  * @example const variant = useFeatureFlagVariantKey('checkout-test') // 'control' | 'test' | ...
  */
-export function useFeatureFlagVariantKey(flag: string): FlagValue | undefined {
+export function useFeatureFlagVariantKey<K extends FeatureFlagKey>(flag: K): FeatureFlagValue<K> | undefined {
   useReport(flag)
-  return useSnapshot((s) => s.flags[flag])
+  return useSnapshot((s) => s.flags[flag]) as FeatureFlagValue<K> | undefined
 }

@@ -1,3 +1,4 @@
+import type { FeatureFlagKey } from 'service-js'
 import { useEffect } from './externals'
 import { useCtx } from './use-ctx'
 
@@ -7,7 +8,7 @@ import { useCtx } from './use-ctx'
  * flags are loaded for another person (after `identify` or `reset`, even with the same value), and,
  * before `init`, as soon as the client has values.
  */
-export function useReport(flag: string): void {
+export function useReport(flag: FeatureFlagKey): void {
   const { client, store } = useCtx()
   useEffect(() => {
     let last: string | undefined

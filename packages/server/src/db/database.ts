@@ -43,6 +43,7 @@ import { llm } from './migrations/0020-llm';
 import { llmPrompts } from './migrations/0021-llm-prompts';
 import { llmPayloads } from './migrations/0022-llm-payloads';
 import { cohorts } from './migrations/0023-cohorts';
+import { scheduledChanges } from './migrations/0024-scheduled-changes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -121,6 +122,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0021-llm-prompts': llmPrompts(dialect),
     '0022-llm-payloads': llmPayloads(dialect),
     '0023-cohorts': cohorts(dialect),
+    '0024-scheduled-changes': scheduledChanges(dialect),
   };
 }
 

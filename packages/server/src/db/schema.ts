@@ -2,6 +2,7 @@ import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { CohortEventCountTable, CohortMemberTable, CohortTable } from './cohorts-schema';
 import type { LlmEventTable, LlmPayloadTable, LlmPricesTable } from './llm-schema';
 import type { LlmPromptLabelTable, LlmPromptTable, LlmPromptVersionTable } from './llm-prompts-schema';
+import type { ScheduledChangeTable } from './scheduled-changes-schema';
 import type { ReplayBatchTable, ReplayBlobTable, ReplayBlockTable, ReplaySessionTable, ReplaySessionUrlTable, ReplaySettingsTable } from './replay-schema';
 
 /** Rows as stored. Booleans are 0/1 integers and JSON is text on both SQLite and PostgreSQL. */
@@ -460,6 +461,7 @@ export interface Database {
   cohorts: CohortTable;
   cohort_members: CohortMemberTable;
   cohort_event_counts: CohortEventCountTable;
+  scheduled_changes: ScheduledChangeTable;
 }
 
 /** What store functions run on: the database, or a transaction on it. */

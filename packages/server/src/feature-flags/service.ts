@@ -71,7 +71,7 @@ export async function insertFlag(db: Kysely<Database>, projectId: number, input:
 }
 
 /** Groups, property filters and operators, rollouts, variants and payloads; a 400 naming the path. */
-function checkFilters(filters: Filters) {
+export function checkFilters(filters: Filters) {
   const error = validateFilters(filters);
   if (error) throw new ValidationError(error.detail, error.attr, error.code);
 }
@@ -168,12 +168,16 @@ export class FeatureFlagService {
 
   /** Applies a patch, and enqueues its `feature_flag.changed` webhooks and records it in the activity log in the same transaction. */
   async update(projectId: number, id: number, patch: FlagPatch, actor: Actor): Promise<FeatureFlag> {
-    const updated = await this.db.transaction().execute((trx) => this.updateIn(trx, projectId, id, patch, actor));
+    const updated = await this.db.transaction().execute((trx) => this.updateWithin(trx, projectId, id, patch, actor));
     this.changes.flagsChanged(projectId);
     return toFlag(updated);
   }
 
-  private async updateIn(db: Kysely<Database>, projectId: number, id: number, patch: FlagPatch, actor: Actor): Promise<FlagRow> {
+  /**
+   * `update` inside the caller's transaction `db`, with the same rules, webhooks and activity entry; the caller calls
+   * `changes.flagsChanged` once it has committed (the scheduled changes' job does).
+   */
+  async updateWithin(db: Kysely<Database>, projectId: number, id: number, patch: FlagPatch, actor: Actor): Promise<FlagRow> {
     const row = await this.row(projectId, id, db);
     for (const guard of this.guards) await guard(db, row, patch);
     const stored = JSON.parse(row.filters) as Filters;
@@ -211,7 +215,8 @@ export class FeatureFlagService {
     }
   }
 
-  private async row(projectId: number, id: number, db: Kysely<Database> = this.db): Promise<FlagRow> {
+  /** The flag's row (deleted ones too); 404 when the project has none of this id. */
+  async row(projectId: number, id: number, db: Kysely<Database> = this.db): Promise<FlagRow> {
     const row = Number.isSafeInteger(id) ? await flagStore.get(db, projectId, id) : undefined;
     if (!row) throw new NotFoundError();
     return row;

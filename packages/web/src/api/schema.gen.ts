@@ -446,6 +446,41 @@ export interface paths {
         patch: operations["feature_flags_partial_update"];
         trace?: never;
     };
+    "/api/projects/{project_id}/feature_flags/{id}/scheduled_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The flag's scheduled changes, soonest first */
+        get: operations["feature_flags_scheduled_changes_list"];
+        put?: never;
+        /** Schedule a change of the flag, or a ramp of its rollout */
+        post: operations["feature_flags_scheduled_changes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/feature_flags/{id}/scheduled_changes/{change_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel a pending scheduled change */
+        delete: operations["feature_flags_scheduled_changes_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/e": {
         parameters: {
             query?: never;
@@ -2516,6 +2551,45 @@ export interface components {
          * @enum {string}
          */
         Role: "viewer" | "member" | "admin" | "owner";
+        /** ScheduledChange */
+        ScheduledChange: {
+            id: number;
+            feature_flag_id: number;
+            /** Format: date-time */
+            scheduled_at: string;
+            payload: components["schemas"]["ScheduledChangePayload"];
+            /** @enum {unknown} */
+            status: "pending" | "applied" | "failed" | "cancelled";
+            /** @description the steps of one ramp share it */
+            ramp_id: string | null;
+            /** @description why a failed change was not applied (the flag's rules refused it) */
+            failure_reason: string | null;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description when it was applied, failed or cancelled
+             */
+            executed_at: string | null;
+        };
+        /** ScheduledChangePayload */
+        ScheduledChangePayload: {
+            /** @description turn the flag on or off */
+            active?: boolean;
+            /** @description the rollout of every condition set of the flag */
+            rollout_percentage?: number;
+            /** @description the multivariate flag's variants, replacing the ones it has */
+            variants?: {
+                key: string;
+                name?: string;
+                rollout_percentage: number;
+            }[];
+        };
+        /** ScheduledChangesCreated */
+        ScheduledChangesCreated: {
+            results: components["schemas"]["ScheduledChange"][];
+        };
         /** SessionRecording */
         SessionRecording: {
             /** @description the session id (`$session_id`) */
@@ -5567,6 +5641,246 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FeatureFlag"];
                 };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    feature_flags_scheduled_changes_list: {
+        parameters: {
+            query?: {
+                /** @description results per page (default 100, at most 1000) */
+                limit?: string;
+                /** @description index of the first result (default 0) */
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["ScheduledChange"][];
+                    };
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    feature_flags_scheduled_changes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description one change (scheduled_at and payload) or a ramp (ramp alone) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a date and time in the future, ISO 8601 (e.g. 2030-01-31T09:00:00Z) */
+                    scheduled_at?: string;
+                    /** ScheduledChangePayload */
+                    payload?: {
+                        /** @description turn the flag on or off */
+                        active?: boolean;
+                        /** @description the rollout of every condition set of the flag */
+                        rollout_percentage?: number;
+                        /** @description the multivariate flag's variants, replacing the ones it has */
+                        variants?: {
+                            key: string;
+                            name?: string;
+                            rollout_percentage: number;
+                        }[];
+                    };
+                    /** @description rollout percentages at successive times (e.g. 10 %, then 50 %, then 100 %), each a change of its own */
+                    ramp?: {
+                        /** @description a date and time in the future, ISO 8601 (e.g. 2030-01-31T09:00:00Z) */
+                        scheduled_at: string;
+                        rollout_percentage: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledChangesCreated"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    feature_flags_scheduled_changes_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+                change_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description cancelled; empty body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Every error: `{type, code, detail, attr}` */
             400: {
@@ -13347,6 +13661,7 @@ export const methodValues: ReadonlyArray<FlattenedDeepRequired<components>["sche
 export const metricKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Metric"]["kind"]> = ["conversion", "mean"];
 export const metricResultMetricKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MetricResult"]["metric"]["kind"]> = ["conversion", "mean"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["viewer", "member", "admin", "owner"];
+export const scheduledChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ScheduledChange"]["status"]> = ["pending", "applied", "failed", "cancelled"];
 export const sessionRecordingUrlTriggerMatchingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SessionRecordingUrlTrigger"]["matching"]> = ["regex"];
 export const stageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Stage"]> = ["draft", "concept", "alpha", "beta", "general-availability", "archived"];
 export const surveyQuestionTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SurveyQuestion"]["type"]> = ["open", "link", "rating", "single_choice", "multiple_choice"];

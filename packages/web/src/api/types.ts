@@ -60,6 +60,8 @@ export type FeatureFlag = WithFilters<Schemas['FeatureFlag']>;
 export type FeatureFlagDetail = WithFilters<Schemas['FeatureFlagDetail']>;
 /** An early access feature or an experiment that uses a flag; `status` is its stage or status. */
 export type FlagUse = Schemas['FlagUse'];
+export type ScheduledChange = Schemas['ScheduledChange'];
+export type ScheduledChangePayload = Schemas['ScheduledChangePayload'];
 
 export const STAGES = stageValues;
 export type Stage = Schemas['Stage'];

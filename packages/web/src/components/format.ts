@@ -38,3 +38,14 @@ export function parseJson(text: string): { value?: unknown; error?: string } {
     return { error: `Not valid JSON: ${(error as Error).message}` };
   }
 }
+
+/** `datetime-local` input text (the reader's time zone) → ISO, or undefined when it is no time. */
+export const localToIso = (local: string) => (local && !Number.isNaN(new Date(local).getTime()) ? new Date(local).toISOString() : undefined);
+
+/** ISO → `datetime-local` input text in the reader's time zone ('' when it is no time). */
+export function isoToLocal(iso?: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}

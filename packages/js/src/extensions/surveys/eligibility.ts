@@ -1,4 +1,6 @@
 import type { FlagsApi } from '../../flags/feature'
+import type { FeatureFlagKey } from '../../flags/registry'
+import type { FlagValue } from '../../flags/types'
 import type { Survey } from '../../surveys/types'
 import { compare, deviceType } from './match'
 import { getInProgress, lastSeen, wasSeen } from './storage'
@@ -25,7 +27,8 @@ export const repeatable = (s: Survey): boolean =>
  */
 export function flagOn(flags: Flags, key?: string | null, variant?: string): boolean {
   if (!key) return true
-  const v = flags.getFeatureFlag(key, { send_event: key.indexOf(SURVEY_FLAG) !== 0 })
+  // A survey names flags by the service's keys, which the app's flag registry need not list.
+  const v = flags.getFeatureFlag(key as FeatureFlagKey, { send_event: key.indexOf(SURVEY_FLAG) !== 0 }) as FlagValue | undefined
   return !!v && (!variant || variant === 'any' || v === variant)
 }
 

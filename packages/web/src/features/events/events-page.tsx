@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useProjectId } from '../../api/hooks';
 import { EventCountsChart } from '../../components/chart';
-import { formatTime, timeAgo } from '../../components/format';
+import { formatTime, isoToLocal, localToIso, timeAgo } from '../../components/format';
 import { PropertiesTable } from '../../components/properties-table';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PageHeader } from '../../components/page-header';
@@ -16,15 +16,6 @@ const STEP = 50;
 
 /** The events every app sends through the SDKs, offered before any was seen. */
 const COMMON_EVENTS = ['$pageview', '$pageleave', '$autocapture', '$identify', '$exception', '$feature_flag_called', '$feature_enrollment_update'];
-
-/** `datetime-local` text ↔ ISO (the reader's time zone). */
-const toIso = (local: string) => (local && !Number.isNaN(new Date(local).getTime()) ? new Date(local).toISOString() : undefined);
-const toLocal = (iso?: string) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 export default function EventsPage() {
   const projectId = useProjectId();
@@ -123,12 +114,18 @@ export default function EventsPage() {
           w={{ base: '100%', sm: 220 }}
           maxLength={400}
         />
-        <TextInput label="After" type="datetime-local" value={toLocal(search.after)} onChange={(e) => set({ after: toIso(e.currentTarget.value) })} w={210} />
+        <TextInput
+          label="After"
+          type="datetime-local"
+          value={isoToLocal(search.after)}
+          onChange={(e) => set({ after: localToIso(e.currentTarget.value) })}
+          w={210}
+        />
         <TextInput
           label="Before"
           type="datetime-local"
-          value={toLocal(search.before)}
-          onChange={(e) => set({ before: toIso(e.currentTarget.value) })}
+          value={isoToLocal(search.before)}
+          onChange={(e) => set({ before: localToIso(e.currentTarget.value) })}
           w={210}
         />
         {filtered && (

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, qs } from '../../api/client';
-import type { FeatureFlag, FeatureFlagDetail, FlagDetail, Page } from '../../api/types';
+import type { FeatureFlag, FeatureFlagDetail, FlagDetail, Page, ScheduledChange } from '../../api/types';
 
 const base = (projectId: number) => `/api/projects/${projectId}/feature_flags/`;
 
@@ -19,6 +19,7 @@ export const flagKeys = {
   all: (projectId: number) => ['feature_flags', projectId, 'all'] as const,
   multivariant: (projectId: number) => ['feature_flags', projectId, 'multivariant'] as const,
   detail: (projectId: number, flagId: string) => ['feature_flag', projectId, flagId] as const,
+  schedule: (projectId: number, flagId: number) => ['feature_flag', projectId, String(flagId), 'scheduled_changes'] as const,
 };
 
 export const flagQueries = {
@@ -61,3 +62,20 @@ export function flagSaved(queryClient: QueryClient, projectId: number, flagId: s
   queryClient.setQueryData(flagQueries.detail(projectId, flagId).queryKey, (old) => ({ used_by: old?.used_by ?? [], ...saved }));
   return flagsChanged(queryClient, projectId);
 }
+
+const scheduleBase = (projectId: number, flagId: number) => `${base(projectId)}${flagId}/scheduled_changes/`;
+
+export const scheduleQueries = {
+  /** A flag's scheduled changes, soonest first (up to 200). */
+  list: (projectId: number, flagId: number) =>
+    queryOptions({
+      queryKey: flagKeys.schedule(projectId, flagId),
+      queryFn: ({ signal }) => api.get<Page<ScheduledChange>>(`${scheduleBase(projectId, flagId)}?limit=200`, { signal }),
+    }),
+};
+
+export const scheduleApi = {
+  /** One change (`{scheduled_at, payload}`) or a ramp (`{ramp: [{scheduled_at, rollout_percentage}]}`). */
+  create: (projectId: number, flagId: number, body: object) => api.post<{ results: ScheduledChange[] }>(scheduleBase(projectId, flagId), body),
+  cancel: (projectId: number, flagId: number, id: number) => api.delete(`${scheduleBase(projectId, flagId)}${id}/`),
+};

@@ -16,6 +16,7 @@ import { FlagForm } from './flag-form';
 import { reasonInWords } from './reason';
 import { isMultivariate } from './flag-summary';
 import { flagApi, flagQueries, flagSaved, flagsChanged } from './api';
+import { ScheduledChanges } from './scheduled-changes';
 
 export default function FlagPage() {
   const { flagId } = useParams({ strict: false }) as { flagId: string };
@@ -88,6 +89,7 @@ export default function FlagPage() {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="overview">Settings</Tabs.Tab>
+          <Tabs.Tab value="schedule">Schedule</Tabs.Tab>
           <Tabs.Tab value="test">Test a user</Tabs.Tab>
           <Tabs.Tab value="usage">Usage</Tabs.Tab>
           <Tabs.Tab value="history">History</Tabs.Tab>
@@ -114,6 +116,9 @@ export default function FlagPage() {
               return ok;
             }}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="schedule">
+          <ScheduledChanges projectId={projectId} flag={f} writable={canWrite(me.data)} />
         </Tabs.Panel>
         <Tabs.Panel value="test">
           <TestUser flag={f} />

@@ -1,0 +1,107 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
+
+// The Schedule tab of a flag's page (issue 36) in Chromium against a started service: schedule one change and a ramp,
+// see a refusal next to its field, cancel a change; each state scanned with axe, in light and dark.
+let app: WebApp;
+const owner = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse battery' };
+let projectId: number;
+let flagId: number;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startWebApp();
+  projectId = app.svc.projectId;
+  const signup = await fetch(`${app.base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.base },
+    body: JSON.stringify(owner),
+  });
+  expect(signup.status).toBe(201);
+  const flag = await app.svc.api(`/api/projects/${projectId}/feature_flags/`, {
+    method: 'POST',
+    body: { key: 'new-checkout', filters: { groups: [{ properties: [], rollout_percentage: 5 }] } },
+  });
+  flagId = flag.id;
+  context = await app.newContext();
+  await apiLogIn(context, app.base, owner.email, owner.password);
+  page = await context.newPage();
+});
+
+afterAll(() => app?.stop());
+
+/** `datetime-local` text for a time `days` from now. */
+const local = (days: number) => {
+  const at = new Date(Date.now() + days * 86_400_000);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const scheduled = () =>
+  app.svc.api(`/api/projects/${projectId}/feature_flags/${flagId}/scheduled_changes/`) as Promise<{
+    results: { status: string; payload: unknown; ramp_id: string | null }[];
+  }>;
+const table = () => page.getByRole('region', { name: 'Scheduled changes' }).getByRole('table');
+const rows = () =>
+  table()
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '')));
+
+describe("a flag's scheduled changes in the web app", () => {
+  it('shows that nothing is scheduled, and refuses a time in the past next to the field', async () => {
+    await page.goto(`/project/${projectId}/feature_flags/${flagId}`);
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await page.getByText('Nothing scheduled').waitFor();
+    await expectAccessible(page, 'the Schedule tab, nothing scheduled');
+
+    await page.getByLabel('When').fill(local(-1));
+    await page.getByRole('button', { name: 'Schedule change' }).click();
+    await page.getByText('The scheduled time is in the past; give a time in the future.').waitFor();
+    expect((await scheduled()).results).toEqual([]);
+    await expectAccessible(page, 'the Schedule tab with an error');
+  });
+
+  it('schedules a change: turn off at 50 % rollout', async () => {
+    await page.getByLabel('When').fill(local(2));
+    await page.getByLabel('Status').selectOption('off');
+    await page.getByLabel('Rollout (%)').fill('50');
+    await page.getByRole('button', { name: 'Schedule change' }).click();
+    await page.getByText('Scheduled the change.').waitFor();
+    await table().waitFor();
+    expect(await rows()).toEqual([[expect.any(String), 'Turn off, rollout 50 %', 'pending', 'Ada Lovelace', 'Cancel']]);
+    expect((await scheduled()).results).toMatchObject([{ status: 'pending', payload: { active: false, rollout_percentage: 50 }, ramp_id: null }]);
+  });
+
+  it('schedules a ramp of three steps, listed in time order with the earlier change', async () => {
+    await page.locator('label', { hasText: /^Ramp$/ }).click();
+    await page.getByLabel('Step 1: when').fill(local(1));
+    await page.getByLabel('Step 2: when').fill(local(3));
+    await page.getByLabel('Step 3: when').fill(local(7));
+    await expectAccessible(page, 'the ramp form');
+    await page.getByRole('button', { name: 'Schedule ramp' }).click();
+    await page.getByText('Scheduled a ramp of 3 steps.').waitFor();
+    await expect
+      .poll(async () => (await rows()).map((row) => row[1]))
+      .toEqual(['Rollout 10 %ramp', 'Turn off, rollout 50 %', 'Rollout 50 %ramp', 'Rollout 100 %ramp']);
+    await expectAccessible(page, 'the Schedule tab with changes');
+  });
+
+  it('cancels a pending change after asking', async () => {
+    const second = table().locator('tbody tr').nth(1);
+    await second.getByRole('button', { name: /^Cancel the change on / }).click();
+    await page.getByRole('dialog', { name: 'Cancel this scheduled change?' }).getByRole('button', { name: 'Cancel change' }).click();
+    await page.getByText('Cancelled the scheduled change.').waitFor();
+    await expect.poll(async () => (await rows())[1]?.[2]).toBe('cancelled');
+    const statuses = (await scheduled()).results.map((change) => change.status);
+    expect(statuses).toEqual(['pending', 'cancelled', 'pending', 'pending']);
+  });
+
+  it('passes axe in dark mode too', async () => {
+    const dark = await app.newContext({ colorScheme: 'dark' });
+    await apiLogIn(dark, app.base, owner.email, owner.password);
+    const darkPage = await dark.newPage();
+    await darkPage.goto(`/project/${projectId}/feature_flags/${flagId}?tab=schedule`);
+    await darkPage.getByRole('region', { name: 'Scheduled changes' }).getByRole('table').waitFor();
+    await expectAccessible(darkPage, 'the Schedule tab, dark');
+  });
+});
