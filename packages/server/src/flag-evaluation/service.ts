@@ -67,7 +67,7 @@ export class FlagsService {
       if (!keys.length) return [];
     }
     const lookups = project.cohortLookups;
-    const today = dayOf(rendered.evaluatedAt);
+    const today = dayOf(Date.now());
     const [[person], facts] = await Promise.all([
       this.personProperties(projectId, request.distinctId),
       needsLookup(lookups)
