@@ -490,9 +490,10 @@ describe('session: 24 hours at most', () => {
     const next = sessionId(p, 1800_000, false)
     expect(next).not.toBe(id)
     // begun 25 hours ago, active a minute ago
-    const hex = (Date.now() - 25 * 3600_000).toString(16).padStart(12, '0')
+    const begun = Date.now() - 25 * 3600_000
+    const hex = begun.toString(16).padStart(12, '0')
     const old = `${hex.slice(0, 8)}-${hex.slice(8)}` + uuidv7().slice(13)
-    expect(uuidTime(old)).toBe(Date.now() - 25 * 3600_000)
+    expect(uuidTime(old)).toBe(begun)
     p.set({ $sesid: [Date.now() - 60_000, old] })
     expect(sessionId(p, 1800_000, true)).not.toBe(old)
   })
