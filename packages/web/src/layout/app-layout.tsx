@@ -20,6 +20,7 @@ export const SECTIONS = [
   { path: 'replays', label: 'Replays' },
   { path: 'events', label: 'Events' },
   { path: 'persons', label: 'People' },
+  { path: 'cohorts', label: 'Cohorts' },
   { path: 'activity', label: 'Activity' },
   { path: 'settings', label: 'Settings' },
 ] as const;
