@@ -43,7 +43,15 @@ const inCohort = { key: 'id', type: 'cohort', value: 9, operator: 'not_in' };
 
 describe("a cohort's criteria in the form", () => {
   it('reads an OR of ANDs of every kind of criterion and sends back the same filters', () => {
-    const filters = { properties: { type: 'OR', values: [{ type: 'AND', values: [pro, bought] }, { type: 'AND', values: [gotTest, inCohort] }] } };
+    const filters = {
+      properties: {
+        type: 'OR',
+        values: [
+          { type: 'AND', values: [pro, bought] },
+          { type: 'AND', values: [gotTest, inCohort] },
+        ],
+      },
+    };
     const draft = toCohortDraft(cohort(filters));
     expect(draft.json).toBeNull();
     expect(draft.groups.map((g) => g.map((c) => c.kind))).toEqual([
@@ -63,7 +71,15 @@ describe("a cohort's criteria in the form", () => {
   it('keeps what the criteria cannot show as JSON, and sends that JSON as it is', () => {
     const negated = { properties: { type: 'OR', values: [{ type: 'AND', values: [{ ...bought, negation: true }] }] } };
     const weekly = { properties: { type: 'AND', values: [{ ...bought, time_interval: 'week' }] } };
-    const nested = { properties: { type: 'AND', values: [{ type: 'OR', values: [pro, bought] }, { type: 'OR', values: [pro] }] } };
+    const nested = {
+      properties: {
+        type: 'AND',
+        values: [
+          { type: 'OR', values: [pro, bought] },
+          { type: 'OR', values: [pro] },
+        ],
+      },
+    };
     for (const filters of [negated, weekly, nested, {}]) {
       const draft = toCohortDraft(cohort(filters));
       expect(draft.json).not.toBeNull();

@@ -39,7 +39,13 @@ export async function request<T>(method: string, path: string, body?: unknown, {
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : contentType ? String(body) : JSON.stringify(body), credentials: 'same-origin', signal });
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : contentType ? String(body) : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', 'unreachable', 'The service could not be reached. Check your connection and try again.', null);

@@ -52,7 +52,9 @@ export const cohortApi = {
   changeMembers: (projectId: number, cohortId: number | string, ids: DistinctIds, add: boolean) => {
     const path = `${base(projectId)}${cohortId}/members/`;
     const method = add ? 'POST' : 'DELETE';
-    return 'csv' in ids ? api.sendText<Cohort>(method, path, ids.csv, 'text/csv') : api.sendText<Cohort>(method, path, JSON.stringify(ids), 'application/json');
+    return 'csv' in ids
+      ? api.sendText<Cohort>(method, path, ids.csv, 'text/csv')
+      : api.sendText<Cohort>(method, path, JSON.stringify({ distinct_ids: ids.ids }), 'application/json');
   },
 };
 

@@ -62,7 +62,8 @@ function criterionOf(leaf: unknown): CriterionDraft | null {
     return null;
   }
   if (leaf.type === 'cohort') return { ...newCriterion('cohort'), filter: filterDraft(leaf as unknown as PropertyFilter) };
-  if (leaf.type === undefined || leaf.type === 'person') return { ...newCriterion('person'), filter: filterDraft({ ...(leaf as unknown as PropertyFilter), type: 'person' }) };
+  if (leaf.type === undefined || leaf.type === 'person')
+    return { ...newCriterion('person'), filter: filterDraft({ ...(leaf as unknown as PropertyFilter), type: 'person' }) };
   return null;
 }
 

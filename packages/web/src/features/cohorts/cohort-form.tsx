@@ -157,7 +157,6 @@ export function CohortForm({
                   <FileInput
                     label="CSV file"
                     description="One distinct ID a line, or a column named distinct_id."
-                    placeholder="Choose a file"
                     accept=".csv,text/csv,text/plain"
                     value={file}
                     onChange={(f) => {
@@ -181,7 +180,8 @@ export function CohortForm({
                     Criteria
                   </Title>
                   <Text size="sm" c="dimmed">
-                    A person is in the cohort when they match every criterion of any group. Events count from when they are captured, so membership follows at once.
+                    A person is in the cohort when they match every criterion of any group. Events count from when they are captured, so membership follows at
+                    once.
                   </Text>
                 </div>
                 {errors.field('criteria') && (
@@ -195,7 +195,13 @@ export function CohortForm({
                   </Text>
                 )}
                 {d.json === null ? (
-                  <CriteriaEditor projectId={projectId} cohortId={cohortId} groups={d.groups} onChange={(groups) => update({ groups })} errorOf={errors.field} />
+                  <CriteriaEditor
+                    projectId={projectId}
+                    cohortId={cohortId}
+                    groups={d.groups}
+                    onChange={(groups) => update({ groups })}
+                    errorOf={errors.field}
+                  />
                 ) : (
                   <JsonInput
                     label="Filters (JSON)"

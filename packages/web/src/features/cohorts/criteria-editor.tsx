@@ -64,8 +64,18 @@ export function CriteriaEditor({
                   propertyNames={propertyNames}
                   cohorts={cohorts}
                   error={errorOf(`criterion-${i}-${j}`)}
-                  onChange={(patch) => setGroup(i, group.map((x, k) => (k === j ? { ...x, ...patch } : x)))}
-                  onRemove={() => setGroup(i, group.filter((_, k) => k !== j))}
+                  onChange={(patch) =>
+                    setGroup(
+                      i,
+                      group.map((x, k) => (k === j ? { ...x, ...patch } : x)),
+                    )
+                  }
+                  onRemove={() =>
+                    setGroup(
+                      i,
+                      group.filter((_, k) => k !== j),
+                    )
+                  }
                 />
               ))}
               {errorOf(`group-${i}`) && (
@@ -119,7 +129,9 @@ function CriterionRow({
           onChange={(v) => onChange(newCriterion((v ?? 'person') as CriterionDraft['kind']))}
           allowDeselect={false}
         />
-        {c.kind === 'person' && <PropertyFields filter={c.filter} propertyNames={propertyNames} onChange={(patch) => onChange({ filter: { ...c.filter, ...patch } })} />}
+        {c.kind === 'person' && (
+          <PropertyFields filter={c.filter} propertyNames={propertyNames} onChange={(patch) => onChange({ filter: { ...c.filter, ...patch } })} />
+        )}
         {c.kind === 'cohort' && <CohortFields filter={c.filter} cohorts={cohorts} onChange={(patch) => onChange({ filter: { ...c.filter, ...patch } })} />}
         {c.kind === 'behavioral' && <EventFields projectId={projectId} criterion={c} onChange={onChange} />}
         {c.kind === 'flag_variant' && <FlagVariantFields projectId={projectId} criterion={c} onChange={onChange} />}
@@ -180,7 +192,15 @@ function EventFields({ projectId, criterion, onChange }: { projectId: number; cr
 }
 
 /** "Got variant V of flag F": the flag (the project's), then one of its variants (true or false for a boolean flag). */
-function FlagVariantFields({ projectId, criterion, onChange }: { projectId: number; criterion: CriterionDraft; onChange: (patch: Partial<CriterionDraft>) => void }) {
+function FlagVariantFields({
+  projectId,
+  criterion,
+  onChange,
+}: {
+  projectId: number;
+  criterion: CriterionDraft;
+  onChange: (patch: Partial<CriterionDraft>) => void;
+}) {
   const flags = useQuery(flagQueries.all(projectId)).data?.results ?? [];
   const flag = flags.find((f) => f.key === criterion.flag);
   const keys = flags.map((f) => f.key);

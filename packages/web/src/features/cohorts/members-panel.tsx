@@ -99,7 +99,9 @@ function ChangeMembers({ projectId, cohort }: { projectId: number; cohort: Cohor
     onSuccess: (saved, { add }) => {
       const before = cohort.count;
       void cohortSaved(queryClient, projectId, saved);
-      toast({ message: `${add ? 'Added' : 'Removed'} ${Math.abs(saved.count - before).toLocaleString()}: ${saved.count.toLocaleString()} in ${saved.name} now.` });
+      toast({
+        message: `${add ? 'Added' : 'Removed'} ${Math.abs(saved.count - before).toLocaleString()}: ${saved.count.toLocaleString()} in ${saved.name} now.`,
+      });
       setText('');
       setFile(null);
     },
@@ -135,7 +137,6 @@ function ChangeMembers({ projectId, cohort }: { projectId: number; cohort: Cohor
           <FileInput
             label="Or a CSV file"
             description="One ID a line, or a distinct_id column."
-            placeholder="Choose a file"
             accept=".csv,text/csv,text/plain"
             value={file}
             onChange={(f) => {
