@@ -40,7 +40,12 @@ export const cohortStore = {
   update: (db: Executor, id: number, changes: Partial<Omit<CohortTable, 'id' | 'project_id'>>) =>
     db.updateTable('cohorts').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
 
-  remove: (db: Executor, id: number) => db.deleteFrom('cohorts').where('id', '=', id).execute(),
+  /** Deletes a cohort with its members and counts (a creation that failed half way). */
+  async remove(db: Executor, id: number) {
+    await db.deleteFrom('cohort_members').where('cohort_id', '=', id).execute();
+    await db.deleteFrom('cohort_event_counts').where('cohort_id', '=', id).execute();
+    await db.deleteFrom('cohorts').where('id', '=', id).execute();
+  },
 
   /** Members of static cohorts, by cohort id. */
   async memberCounts(db: Executor, ids: number[]): Promise<Map<number, number>> {

@@ -19,10 +19,12 @@ export const cohorts = (dialect: Dialect) => ({
       .execute();
     await db.schema.createIndex('cohorts_project').on('cohorts').columns(['project_id', 'deleted']).execute();
 
+    // No foreign keys on the rows of members and counts (as on event rows, migration 0014): on PostgreSQL the check
+    // costs a lookup a row, a large part of an upload of a million ids; cohorts are only soft-deleted, and the code
+    // writes these rows only for a cohort it has just read.
     await db.schema
       .createTable('cohort_members')
-      .addColumn('cohort_id', 'integer', (c) => c.notNull().references('cohorts.id').onDelete('cascade'))
-      .$call(required({ project_id: 'integer', distinct_id: 'text' }))
+      .$call(required({ cohort_id: 'integer', project_id: 'integer', distinct_id: 'text' }))
       .addPrimaryKeyConstraint('cohort_members_pk', ['cohort_id', 'distinct_id'])
       .execute();
     // `/flags`: the cohorts one distinct id is in.
@@ -30,7 +32,7 @@ export const cohorts = (dialect: Dialect) => ({
 
     await db.schema
       .createTable('cohort_event_counts')
-      .addColumn('cohort_id', 'integer', (c) => c.notNull().references('cohorts.id').onDelete('cascade'))
+      .$call(required({ cohort_id: 'integer' }))
       // `leaf`: the behavioral leaf's place among the cohort's behavioral leaves; `day`: days since 1970-01-01 (UTC).
       .$call(required({ leaf: 'integer', project_id: 'integer', distinct_id: 'text', day: 'integer', count: 'integer' }))
       .addPrimaryKeyConstraint('cohort_event_counts_pk', ['cohort_id', 'leaf', 'distinct_id', 'day'])
