@@ -157,7 +157,7 @@ for (const scheme of ['light', 'dark']) {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     if (prepare) await prepare();
     // A full-page shot of a page scrolled by the steps above would draw the fixed header halfway down.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => globalThis.scrollTo(0, 0));
     await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(out, `web-cohorts-${name}-${scheme}.png`), fullPage: full });
     console.log(`web-cohorts-${name}-${scheme}.png`);
