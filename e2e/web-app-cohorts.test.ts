@@ -5,7 +5,7 @@ import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/
 // The cohorts pages of the web app (issue 36) in Chromium against a started service: a static cohort from pasted ids,
 // a person-property cohort and a behavioral one made in the app, a flag released to a cohort through the flag form's
 // cohort picker and answered by /flags, and deletes (refused with the service's 409 while a flag uses the cohort).
-// Every page is scanned with axe. The tests run in order and build on each other.
+// Every page is scanned with axe, light and dark. The tests run in order and build on each other.
 let app: WebApp;
 const owner = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse battery' };
 let projectId: number;
@@ -48,6 +48,17 @@ async function choose(name: string, option: string, nth = 0) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** axe on the page as it is now, in light and then dark (the app follows `prefers-color-scheme`); light again after. */
+async function accessible(where: string) {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor({ state: 'attached' });
+    await expectAccessible(page, `${where} (${scheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 const cohortIdOfPage = () => Number(new URL(page.url()).pathname.split('/').pop());
 
 describe('cohorts in the web app', () => {
@@ -55,14 +66,14 @@ describe('cohorts in the web app', () => {
     await page.goto(`/project/${projectId}/feature_flags`);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Cohorts' }).click();
     await page.getByText('No cohorts yet').waitFor();
-    await expectAccessible(page, 'the cohorts list, empty');
+    await accessible('the cohorts list, empty');
     await page.getByRole('main').getByRole('link', { name: 'New cohort' }).click();
     await page.getByRole('heading', { name: 'New cohort', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('VIPs');
     await page.getByText('A list of distinct IDs').click();
     await page.getByRole('textbox', { name: 'Distinct IDs' }).fill('pro-1\nvip-x, vip-y\nvip-x');
     await page.getByText('3 distinct IDs').waitFor();
-    await expectAccessible(page, 'a new static cohort');
+    await accessible('a new static cohort');
     await page.getByRole('button', { name: 'Create cohort' }).click();
 
     await page.waitForURL((url) => /\/cohorts\/\d+$/.test(url.pathname));
@@ -73,7 +84,7 @@ describe('cohorts in the web app', () => {
     expect((await members.locator('tbody tr').allTextContents()).sort()).toEqual(['pro-1pro-1@example.com', 'vip-xNot seen yet—', 'vip-yNot seen yet—']);
     // A member the service has seen links to their person.
     await members.getByRole('link', { name: 'pro-1' }).waitFor();
-    await expectAccessible(page, 'a static cohort, its members');
+    await accessible('a static cohort, its members');
     expect(await app.svc.api(`/api/projects/${projectId}/cohorts/${vips}/`)).toMatchObject({ name: 'VIPs', is_static: true, count: 3 });
 
     // Ids are removed (and added) on its People tab.
@@ -89,7 +100,7 @@ describe('cohorts in the web app', () => {
     await page.getByRole('combobox', { name: 'Property' }).fill('plan');
     await choose('Operator', 'contains');
     await page.getByRole('textbox', { name: 'Value' }).fill('pro');
-    await expectAccessible(page, 'a new dynamic cohort');
+    await accessible('a new dynamic cohort');
     await page.getByRole('button', { name: 'Create cohort' }).click();
     await page.waitForURL((url) => /\/cohorts\/\d+$/.test(url.pathname));
     await page.getByRole('heading', { name: 'Pro plan', level: 1 }).waitFor();
@@ -98,7 +109,7 @@ describe('cohorts in the web app', () => {
     expect((await members.getByRole('link').allTextContents()).sort()).toEqual(['pro-1', 'pro-2']);
     await page.getByRole('tab', { name: 'Settings' }).click();
     expect(await page.getByRole('combobox', { name: 'Property' }).inputValue()).toBe('plan');
-    await expectAccessible(page, "a dynamic cohort's settings");
+    await accessible("a dynamic cohort's settings");
 
     await page.goto(`/project/${projectId}/cohorts`);
     const table = page.getByRole('table', { name: 'Cohorts' });
@@ -108,7 +119,7 @@ describe('cohorts in the web app', () => {
       ['Pro plan', 'Person properties', '2'],
       ['VIPs', 'Static list', '2'],
     ]);
-    await expectAccessible(page, 'the cohorts list');
+    await accessible('the cohorts list');
   });
 
   it('releases a flag to a cohort picked in its conditions; /flags answers for members only', async () => {
@@ -118,7 +129,7 @@ describe('cohorts in the web app', () => {
     await page.getByRole('button', { name: 'Add filter' }).click();
     await choose('Of', 'Cohort');
     await choose('Cohort', 'VIPs');
-    await expectAccessible(page, 'the flag form with a cohort filter');
+    await accessible('the flag form with a cohort filter');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => /\/feature_flags\/\d+$/.test(url.pathname));
     await page.getByRole('heading', { name: 'vip-banner', level: 1 }).waitFor();
