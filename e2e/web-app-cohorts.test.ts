@@ -94,6 +94,26 @@ describe('cohorts in the web app', () => {
     expect((await app.svc.api(`/api/projects/${projectId}/cohorts/${vips}/`)).count).toBe(2);
   });
 
+  it('creates a static cohort from an uploaded CSV file with a distinct_id column', async () => {
+    await page.goto(`/project/${projectId}/cohorts/new`);
+    await page.getByLabel('Name').fill('Imported');
+    await page.getByText('A list of distinct IDs').click();
+    await page.getByText('Upload a CSV file').click();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('plan,distinct_id\npro,csv-1\nfree,"csv,2"\n'),
+    });
+    await page.getByRole('button', { name: 'Create cohort' }).click();
+    await page.waitForURL((url) => /\/cohorts\/\d+$/.test(url.pathname));
+    await page.getByRole('heading', { name: 'Imported', level: 1 }).waitFor();
+    const members = page.getByRole('table', { name: 'Members of the cohort' });
+    await members.waitFor();
+    expect((await members.locator('tbody td.mono').allTextContents()).map((t) => t.replace('Not seen yet', '')).sort()).toEqual(['csv,2', 'csv-1']);
+    // Not needed by the tests after this one.
+    await app.svc.api(`/api/projects/${projectId}/cohorts/${cohortIdOfPage()}/`, { method: 'PATCH', body: { deleted: true } });
+  });
+
   it('creates a person-property cohort: everyone on the pro plan, counted and listed', async () => {
     await page.goto(`/project/${projectId}/cohorts/new`);
     await page.getByLabel('Name').fill('Pro plan');
