@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { activityRoutes } from './features/activity/routes';
 import { authRoutes } from './features/auth/routes';
+import { cohortRoutes } from './features/cohorts/routes';
 import { earlyAccessRoutes } from './features/early-access/routes';
 import { errorRoutes } from './features/errors/routes';
 import { eventRoutes } from './features/events/routes';
@@ -30,6 +31,7 @@ const routeTree = rootRoute.addChildren([
       ...llmRoutes,
       ...eventRoutes,
       ...personRoutes,
+      ...cohortRoutes,
       ...activityRoutes,
       ...settingsRoutes,
     ]),

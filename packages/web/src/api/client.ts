@@ -28,16 +28,24 @@ interface Options {
   /** false for the login form itself, whose 401 means a wrong password, not a lost session. */
   redirectOn401?: boolean;
   signal?: AbortSignal;
+  /** The body is this text as it stands, of this type (e.g. `text/csv`), not JSON. */
+  contentType?: string;
 }
 
 /** One JSON request to the service; throws ApiError for every answer that is not 2xx (status 0: no answer at all). */
-export async function request<T>(method: string, path: string, body?: unknown, { redirectOn401 = true, signal }: Options = {}): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, { redirectOn401 = true, signal, contentType }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = contentType ?? 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', signal });
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : contentType ? String(body) : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', 'unreachable', 'The service could not be reached. Check your connection and try again.', null);
@@ -65,6 +73,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body ?? {}, options),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T = void>(path: string) => request<T>('DELETE', path),
+  /** A text body of its own type (a CSV file), answered with JSON. */
+  sendText: <T>(method: 'POST' | 'DELETE', path: string, text: string, contentType: string) => request<T>(method, path, text, { contentType }),
 };
 
 /** A query string of the defined, non-empty values. */

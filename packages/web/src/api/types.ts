@@ -88,6 +88,10 @@ export type SurveyResults = Schemas['SurveyResults'];
 export type SurveyQuestionResults = Schemas['SurveyQuestionResults'];
 export type SurveyAnswersPage = Schemas['SurveyAnswersPage'];
 
+/** A cohort: static (listed distinct ids) or dynamic (`filters`: person properties, other cohorts, events done). */
+export type Cohort = Schemas['Cohort'];
+export type CohortMember = Schemas['CohortMember'];
+
 export type CapturedEvent = Schemas['Event'];
 export type Person = Schemas['Person'];
 export type Member = Schemas['Member'];

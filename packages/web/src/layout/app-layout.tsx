@@ -21,6 +21,7 @@ export const SECTIONS = [
   { path: 'llm', label: 'LLM' },
   { path: 'events', label: 'Events' },
   { path: 'persons', label: 'People' },
+  { path: 'cohorts', label: 'Cohorts' },
   { path: 'activity', label: 'Activity' },
   { path: 'settings', label: 'Settings' },
 ] as const;

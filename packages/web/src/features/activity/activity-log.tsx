@@ -35,7 +35,7 @@ export function ActivityLog({
   noun,
 }: {
   projectId: number;
-  scope: 'FeatureFlag' | 'EarlyAccessFeature';
+  scope: 'FeatureFlag' | 'EarlyAccessFeature' | 'Cohort';
   itemId: string;
   noun: string;
 }) {

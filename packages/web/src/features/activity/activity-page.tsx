@@ -15,6 +15,7 @@ const KINDS: Record<string, { label: string; noun: string; path: (id: string) =>
   FeatureFlag: { label: 'Feature flags', noun: 'feature flag', path: (id) => `feature_flags/${id}` },
   EarlyAccessFeature: { label: 'Early access features', noun: 'early access feature', path: (id) => `early_access/${id}` },
   Experiment: { label: 'Experiments', noun: 'experiment', path: (id) => `experiments/${id}` },
+  Cohort: { label: 'Cohorts', noun: 'cohort', path: (id) => `cohorts/${id}` },
   ErrorTrackingIssue: { label: 'Error issues', noun: 'error issue', path: (id) => `error_tracking/${id}` },
   Webhook: { label: 'Webhooks', noun: 'webhook', path: () => 'settings/webhooks' },
   Project: { label: 'Project settings', noun: 'the project', path: () => 'settings/project' },

@@ -2,7 +2,7 @@ import { Button, Card, Group, NumberInput, Select, Slider, Stack, Text } from '@
 import type { ReactNode } from 'react';
 import type { GroupType } from '../../api/types';
 import { groupTypeName } from '../persons/api';
-import { FilterRow } from './filter-row';
+import { FilterRow, type CohortOption } from './filter-row';
 import type { ConditionDraft } from './flag-draft';
 
 /**
@@ -16,6 +16,7 @@ export function ConditionSets({
   aggregation = 'person',
   groupTypes,
   propertyNames,
+  cohorts,
   variants,
   errorOf,
   personOnly,
@@ -27,6 +28,8 @@ export function ConditionSets({
   aggregation?: string;
   groupTypes: GroupType[] | undefined;
   propertyNames: string[];
+  /** The project's cohorts, when a filter may be membership of one. */
+  cohorts?: CohortOption[];
   /** The variant keys a set may force (multivariate flags only). */
   variants?: string[];
   errorOf: (field: string) => string | undefined;
@@ -62,6 +65,7 @@ export function ConditionSets({
                 personOnly={personOnly}
                 groupTypes={groupTypes}
                 propertyNames={propertyNames}
+                cohorts={cohorts}
                 error={errorOf(`filter-${i}-${j}`)}
                 onChange={(patch) => setCondition(i, { filters: c.filters.map((x, k) => (k === j ? { ...x, ...patch } : x)) })}
                 onRemove={() => setCondition(i, { filters: c.filters.filter((_, k) => k !== j) })}

@@ -1,7 +1,7 @@
 import { ActionIcon, Autocomplete, Group, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { groupTypeName } from '../persons/api';
 import type { GroupType } from '../../api/types';
-import { LIST_OPERATORS, NO_VALUE, OPERATORS, type FilterDraft } from './flag-draft';
+import { COHORT_OPERATORS, LIST_OPERATORS, NO_VALUE, OPERATORS, type FilterDraft } from './flag-draft';
 
 /**
  * The group types to choose from, by name: the project's, and any index `used` names that the project has no type for
@@ -13,13 +13,26 @@ export function groupTypeOptions(types: GroupType[] | undefined, used: string[])
   return indexes.sort((a, b) => a - b).map((i) => ({ value: String(i), label: groupTypeName(types, i) }));
 }
 
-/** One filter of a condition set: whose property (a person's or a group's), which, the operator and the value. */
+/** A cohort a filter may name (the project's live cohorts). */
+export interface CohortOption {
+  id: number;
+  name: string;
+}
+
+/** The "Of" choice of a filter: whose property, or a cohort's membership (its operator is in / not in). */
+function ofChange(filter: FilterDraft, type: string): Partial<FilterDraft> {
+  if (type === 'cohort') return { type, operator: 'in', value: '', key: 'id' };
+  return filter.type === 'cohort' ? { type, operator: 'exact', value: '', key: '' } : { type };
+}
+
+/** One filter of a condition set: whose property (a person's or a group's) or which cohort, the operator and the value. */
 export function FilterRow({
   filter,
   byGroup,
   personOnly,
   groupTypes,
   propertyNames,
+  cohorts,
   error,
   onChange,
   onRemove,
@@ -31,6 +44,8 @@ export function FilterRow({
   groupTypes: GroupType[] | undefined;
   /** Names of the project's person properties, suggested for a person's filter. */
   propertyNames: string[];
+  /** The project's cohorts: given, a filter may be membership of one. */
+  cohorts?: CohortOption[];
   error?: string;
   onChange: (patch: Partial<FilterDraft>) => void;
   onRemove: () => void;
@@ -46,9 +61,10 @@ export function FilterRow({
             data={[
               { value: 'person', label: 'Person' },
               { value: 'group', label: 'Group' },
+              ...(cohorts || filter.type === 'cohort' ? [{ value: 'cohort', label: 'Cohort' }] : []),
             ]}
             value={filter.type}
-            onChange={(v) => onChange({ type: v ?? 'person' })}
+            onChange={(v) => onChange(ofChange(filter, v ?? 'person'))}
             allowDeselect={false}
           />
         )}
@@ -62,52 +78,10 @@ export function FilterRow({
             allowDeselect={false}
           />
         )}
-        <Autocomplete
-          label="Property"
-          placeholder="email"
-          data={ofPerson ? propertyNames : []}
-          limit={50}
-          value={filter.key}
-          onChange={(key) => onChange({ key })}
-          w={180}
-          maxLength={400}
-          classNames={{ option: 'wrap-anywhere' }}
-          comboboxProps={{ width: 280, position: 'bottom-start' }}
-        />
-        <Select
-          label="Operator"
-          data={OPERATORS}
-          value={filter.operator}
-          onChange={(v) => onChange({ operator: v ?? 'exact' })}
-          w={200}
-          searchable
-          allowDeselect={false}
-        />
-        {NO_VALUE.has(filter.operator) ? null : LIST_OPERATORS.has(filter.operator) ? (
-          <TagsInput
-            label="Values"
-            description="Press Enter after each"
-            value={filter.values}
-            onChange={(values) => onChange({ values })}
-            style={{ flex: '1 1 200px' }}
-            maxTags={1000}
-          />
+        {filter.type === 'cohort' && !byGroup ? (
+          <CohortFields filter={filter} cohorts={cohorts} onChange={onChange} />
         ) : (
-          <TextInput
-            label="Value"
-            placeholder={
-              filter.operator.includes('between')
-                ? '[1, 10]'
-                : filter.operator.startsWith('semver')
-                  ? '1.2.0'
-                  : filter.operator.startsWith('is_date')
-                    ? '2026-01-31 or -7d'
-                    : ''
-            }
-            value={filter.value}
-            onChange={(e) => onChange({ value: e.currentTarget.value })}
-            style={{ flex: '1 1 160px' }}
-          />
+          <PropertyFields filter={filter} propertyNames={ofPerson ? propertyNames : []} onChange={onChange} />
         )}
         <ActionIcon variant="subtle" color="red" aria-label="Remove filter" onClick={onRemove} mb={4}>
           ✕
@@ -119,5 +93,107 @@ export function FilterRow({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** Which cohort, in or not in: the cohort is named; one the list lacks (deleted, or past the first 500) by its id. */
+export function CohortFields({
+  filter,
+  cohorts = [],
+  onChange,
+}: {
+  filter: FilterDraft;
+  cohorts?: CohortOption[];
+  onChange: (patch: Partial<FilterDraft>) => void;
+}) {
+  const data = cohorts.map((c) => ({ value: String(c.id), label: c.name }));
+  if (filter.value && !data.some((d) => d.value === filter.value)) data.push({ value: filter.value, label: `Cohort ${filter.value}` });
+  return (
+    <>
+      <Select
+        label="Operator"
+        data={COHORT_OPERATORS}
+        value={filter.operator}
+        onChange={(v) => onChange({ operator: v ?? 'in' })}
+        w={130}
+        allowDeselect={false}
+      />
+      <Select
+        label="Cohort"
+        placeholder={data.length ? 'Pick a cohort' : 'No cohorts yet'}
+        data={data}
+        value={filter.value || null}
+        onChange={(v) => onChange({ value: v ?? '' })}
+        searchable
+        nothingFoundMessage="No cohort of that name"
+        style={{ flex: '1 1 220px' }}
+        comboboxProps={{ width: 320, position: 'bottom-start' }}
+        classNames={{ option: 'wrap-anywhere' }}
+      />
+    </>
+  );
+}
+
+/** Which property, the operator and the value to compare with (a list, one value, or none, as the operator needs). */
+export function PropertyFields({
+  filter,
+  propertyNames,
+  onChange,
+}: {
+  filter: FilterDraft;
+  /** Property names to suggest. */
+  propertyNames: string[];
+  onChange: (patch: Partial<FilterDraft>) => void;
+}) {
+  return (
+    <>
+      <Autocomplete
+        label="Property"
+        placeholder="email"
+        data={propertyNames}
+        limit={50}
+        value={filter.key}
+        onChange={(key) => onChange({ key })}
+        w={180}
+        maxLength={400}
+        classNames={{ option: 'wrap-anywhere' }}
+        comboboxProps={{ width: 280, position: 'bottom-start' }}
+      />
+      <Select
+        label="Operator"
+        data={OPERATORS}
+        value={filter.operator}
+        onChange={(v) => onChange({ operator: v ?? 'exact' })}
+        w={200}
+        searchable
+        allowDeselect={false}
+      />
+      {NO_VALUE.has(filter.operator) ? null : LIST_OPERATORS.has(filter.operator) ? (
+        <TagsInput
+          label="Values"
+          description="Press Enter after each"
+          value={filter.values}
+          onChange={(values) => onChange({ values })}
+          style={{ flex: '1 1 200px' }}
+          maxTags={1000}
+        />
+      ) : (
+        <TextInput
+          label="Value"
+          placeholder={
+            filter.operator.includes('between')
+              ? '[1, 10]'
+              : filter.operator.startsWith('semver')
+                ? '1.2.0'
+                : filter.operator.startsWith('is_date')
+                  ? '2026-01-31 or -7d'
+                  : ''
+          }
+          value={filter.value}
+          onChange={(e) => onChange({ value: e.currentTarget.value })}
+          style={{ flex: '1 1 160px' }}
+        />
+      )}
+    </>
   );
 }

@@ -83,11 +83,18 @@ const payloadText = (payload: unknown) => {
   return JSON.stringify(payload, null, 2);
 };
 
-const filterDraft = (p: PropertyFilter): FilterDraft => ({
+/** The operators of a cohort filter (`{key: 'id', type: 'cohort', value: <cohort id>, operator}`). */
+export const COHORT_OPERATORS = [
+  { value: 'in', label: 'is in' },
+  { value: 'not_in', label: 'is not in' },
+];
+
+/** A property filter as the editor edits it: a person's or a group's property, or membership of a cohort. */
+export const filterDraft = (p: PropertyFilter): FilterDraft => ({
   key: p.key ?? '',
-  type: p.type === 'group' ? 'group' : 'person',
+  type: p.type === 'group' || p.type === 'cohort' ? p.type : 'person',
   group_type_index: String(p.group_type_index ?? 0),
-  operator: p.operator ?? 'exact',
+  operator: p.operator ?? (p.type === 'cohort' ? 'in' : 'exact'),
   values: Array.isArray(p.value) ? p.value.map(String) : p.value === undefined || p.value === null ? [] : [String(p.value)],
   value: Array.isArray(p.value) ? JSON.stringify(p.value) : p.value === undefined || p.value === null ? '' : String(p.value),
 });
@@ -137,24 +144,37 @@ export function conditionErrors(conditions: ConditionDraft[]): Record<string, st
     const pct = Number(c.rollout);
     if (c.rollout === '' || Number.isNaN(pct) || pct < 0 || pct > 100) errors[`rollout-${i}`] = 'A percentage from 0 to 100.';
     c.filters.forEach((f, j) => {
-      if (!f.key.trim()) errors[`filter-${i}-${j}`] = 'Name the property this filter reads.';
-      else if (!NO_VALUE.has(f.operator) && (LIST_OPERATORS.has(f.operator) ? f.values.length === 0 : f.value.trim() === ''))
-        errors[`filter-${i}-${j}`] = 'Enter a value to compare with.';
+      const error = filterError(f);
+      if (error) errors[`filter-${i}-${j}`] = error;
     });
   });
   return errors;
 }
 
+/** What keeps one filter from being sent. */
+export function filterError(f: FilterDraft): string | undefined {
+  if (f.type === 'cohort') return f.value ? undefined : 'Pick a cohort.';
+  if (!f.key.trim()) return 'Name the property this filter reads.';
+  if (!NO_VALUE.has(f.operator) && (LIST_OPERATORS.has(f.operator) ? f.values.length === 0 : f.value.trim() === '')) return 'Enter a value to compare with.';
+  return undefined;
+}
+
+/** A filter as the API takes it; a cohort's is `{key: 'id', type: 'cohort', value: <id>, operator: 'in' | 'not_in'}`. */
+export function toPropertyFilter(f: FilterDraft, aggregation: number | null = null): PropertyFilter {
+  if (f.type === 'cohort') return { key: 'id', type: 'cohort', value: Number(f.value), operator: f.operator };
+  return {
+    key: f.key.trim(),
+    type: aggregation === null ? f.type : 'group',
+    operator: f.operator,
+    value: filterValue(f),
+    ...(f.type === 'group' || aggregation !== null ? { group_type_index: aggregation ?? Number(f.group_type_index) } : {}),
+  };
+}
+
 /** Condition sets as a flag's `groups`: matched by person (aggregation null) or by a group type. */
 export function toGroups(conditions: ConditionDraft[], aggregation: number | null = null, multivariate = false): Condition[] {
   return conditions.map((c) => ({
-    properties: c.filters.map((f) => ({
-      key: f.key.trim(),
-      type: aggregation === null ? f.type : 'group',
-      operator: f.operator,
-      value: filterValue(f),
-      ...(f.type === 'group' || aggregation !== null ? { group_type_index: aggregation ?? Number(f.group_type_index) } : {}),
-    })),
+    properties: c.filters.map((f) => toPropertyFilter(f, aggregation)),
     rollout_percentage: Number(c.rollout),
     ...(multivariate && c.variant ? { variant: c.variant } : {}),
   }));

@@ -18,6 +18,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { personQueries } from '../persons/api';
+import { cohortQueries } from '../cohorts/api';
 import { useFormErrors } from '../../components/form-errors';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ConditionSets } from './condition-sets';
@@ -26,7 +27,7 @@ import { groupTypeOptions } from './filter-row';
 
 /**
  * A flag's settings: key, description, on or off, release conditions (filters offer the project's person property
- * names; group types go by name), variants and payloads. Leaving with unsaved changes asks first.
+ * names and cohorts; group types go by name), variants and payloads. Leaving with unsaved changes asks first.
  */
 export function FlagForm({
   projectId,
@@ -48,6 +49,7 @@ export function FlagForm({
   const guard = useUnsavedChanges(!readOnly && JSON.stringify(d) !== JSON.stringify(initial));
   const groupTypes = useQuery(personQueries.groupTypes(projectId)).data?.results;
   const propertyNames = useQuery(personQueries.propertyNames(projectId)).data ?? [];
+  const cohorts = useQuery(cohortQueries.all(projectId)).data?.results;
   const isNew = !initial.key;
   const update = (patch: Partial<FlagDraft>) => setD((prev) => ({ ...prev, ...patch }));
   const setVariant = (i: number, patch: Partial<VariantDraft>) => update({ variants: d.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
@@ -154,6 +156,7 @@ export function FlagForm({
                 aggregation={d.aggregation}
                 groupTypes={groupTypes}
                 propertyNames={propertyNames}
+                cohorts={cohorts ?? []}
                 variants={d.multivariate ? d.variants.map((v) => v.key.trim()).filter(Boolean) : undefined}
                 errorOf={errors.field}
               />
