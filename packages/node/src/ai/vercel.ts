@@ -4,14 +4,20 @@ import { currentScope, runInScope } from './context';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- AI SDK payloads, read defensively
 
-/** Usage of the AI SDK's model spec: v3 nests the counts (`inputTokens.total`), v2 has plain numbers. */
-function sdkUsage(usage: Json | undefined): Usage | undefined {
+/**
+ * Usage of the AI SDK's model spec: v3 nests the counts (`inputTokens.total`), v2 has plain numbers. v3's total counts
+ * cached tokens for every provider; Anthropic's input tokens are sent without them, as Anthropic's own API reports
+ * them and as they are priced (cache reads and writes apart), so they are not billed twice.
+ */
+function sdkUsage(usage: Json | undefined, provider: string): Usage | undefined {
   if (!usage) return undefined;
   if (typeof usage.inputTokens === 'object' || typeof usage.outputTokens === 'object') {
     const input = usage.inputTokens ?? {};
     const output = usage.outputTokens ?? {};
+    const cached = (count(input.cacheRead) ?? 0) + (count(input.cacheWrite) ?? 0);
+    const total = count(input.total);
     const result = {
-      inputTokens: count(input.total),
+      inputTokens: provider === 'anthropic' && total !== undefined ? (count(input.noCache) ?? Math.max(0, total - cached)) : total,
       outputTokens: count(output.total),
       cacheReadInputTokens: count(input.cacheRead),
       cacheCreationInputTokens: count(input.cacheWrite),
@@ -89,7 +95,7 @@ export function aiSdkMiddleware(service: Service, defaults: AiDefaults & AiCallO
           ...base(params, model, false),
           model: result.response?.modelId ?? model?.modelId,
           output: [{ role: 'assistant', content: result.content }],
-          usage: sdkUsage(result.usage),
+          usage: sdkUsage(result.usage, providerOf(model)),
           latency: secondsSince(start),
           stopReason: finishReason(result.finishReason),
         });
@@ -148,7 +154,7 @@ export function aiSdkMiddleware(service: Service, defaults: AiDefaults & AiCallO
             modelId = part.modelId ?? modelId;
             break;
           case 'finish':
-            usage = sdkUsage(part.usage);
+            usage = sdkUsage(part.usage, providerOf(model));
             stopReason = finishReason(part.finishReason);
             break;
           case 'error':

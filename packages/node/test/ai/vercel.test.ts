@@ -26,10 +26,10 @@ async function sent() {
 const usage = { inputTokens: { total: 11, noCache: 3, cacheRead: 8, cacheWrite: undefined }, outputTokens: { total: 4, text: 4, reasoning: undefined } };
 const finishReason = { unified: 'stop' as const, raw: 'stop' };
 
-function model(options: { fail?: Error } = {}) {
+function model(options: { fail?: Error; provider?: string } = {}) {
   return wrapLanguageModel({
     model: new MockLanguageModelV3({
-      provider: 'openai.responses',
+      provider: options.provider ?? 'openai.responses',
       modelId: 'gpt-4o-mini',
       doGenerate: async () => {
         if (options.fail) throw options.fail;
@@ -70,6 +70,12 @@ describe('aiSdkMiddleware (Vercel AI SDK)', () => {
       $ai_stop_reason: 'stop',
       $ai_model_parameters: { temperature: 0.3 },
     });
+  });
+
+  it("sends Anthropic's input tokens without the cached ones, as Anthropic counts and the service prices them", async () => {
+    await generateText({ model: model({ provider: 'anthropic.messages' }), prompt: 'Say hi' });
+    const [event] = await sent();
+    expect(event!.properties).toMatchObject({ $ai_provider: 'anthropic', $ai_input_tokens: 3, $ai_cache_read_input_tokens: 8 });
   });
 
   it('captures streamText with time to first token, nested in the span it was started in', async () => {
