@@ -171,6 +171,7 @@ describe('cohorts in the web app', () => {
     await page.getByRole('button', { name: 'Delete cohort' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete VIPs?' });
     await dialog.waitFor();
+    await accessible('the confirmation to delete a cohort');
     await dialog.getByRole('button', { name: 'Delete cohort' }).click();
     await page.getByText('Could not delete the cohort').waitFor();
     await page.getByText(/used by flag "vip-banner"/).waitFor();
