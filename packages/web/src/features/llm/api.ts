@@ -52,8 +52,8 @@ export const llmQueries = {
       queryFn: ({ signal }) => api.get<Trace>(`${base(projectId)}traces/${encodeURIComponent(traceId)}/`, { signal }),
     }),
   /**
-   * A node's stored event, for its input and output (the LLM API leaves them out: they can be megabytes). Read from the
-   * events API by the trace id and the node's exact time, then picked by uuid.
+   * A node's stored event, for its input and output when its trace left its properties out (past the trace's byte
+   * budget). Read from the events API by the trace id and the node's exact time, then picked by uuid.
    */
   event: (projectId: number, node: Pick<TraceNode, 'id' | 'trace_id' | 'timestamp'>) =>
     queryOptions({

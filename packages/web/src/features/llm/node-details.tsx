@@ -24,9 +24,12 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** A selected node: its figures, its error, and its input and output as a chat (a span's state as JSON). */
 export function NodeDetails({ projectId, node }: { projectId: number; node: TraceNode }) {
-  const event = useQuery(llmQueries.event(projectId, node));
+  // The trace carries each node's properties, except past its byte budget: then the node's event is read alone.
+  const cut = node.properties === null;
+  const event = useQuery({ ...llmQueries.event(projectId, node), enabled: cut });
   const isCall = node.kind === 'generation' || node.kind === 'embedding';
-  const props = event.data?.properties ?? {};
+  const props: Record<string, unknown> = (cut ? event.data?.properties : node.properties) ?? {};
+  const found = !cut || event.data !== null;
   const input = isCall ? chatOf(props.$ai_input, 'user') : [];
   const output = isCall ? chatOf(props.$ai_output_choices ?? props.$ai_output, 'assistant') : [];
   return (
@@ -66,17 +69,17 @@ export function NodeDetails({ projectId, node }: { projectId: number; node: Trac
           </Text>
         </Alert>
       )}
-      {event.isPending ? (
+      {cut && event.isPending ? (
         <Skeleton height={160} />
-      ) : event.error ? (
+      ) : cut && event.error ? (
         <ErrorState error={event.error} retry={() => event.refetch()} title="Could not load the messages" />
       ) : (
         <>
           {isCall ? (
             <>
-              <Section title="Input">{input.length ? <Chat messages={input} label="Input messages" /> : <Nothing privacy={event.data !== null} />}</Section>
+              <Section title="Input">{input.length ? <Chat messages={input} label="Input messages" /> : <Nothing privacy={found} />}</Section>
               <Section title="Output">
-                {output.length ? <Chat messages={output} label="Output messages" /> : <Nothing privacy={event.data !== null && !node.is_error} />}
+                {output.length ? <Chat messages={output} label="Output messages" /> : <Nothing privacy={found && !node.is_error} />}
               </Section>
             </>
           ) : (
