@@ -359,10 +359,29 @@ describe('README, tried as a new user would', () => {
     ).toEqual([10, 50, 100].map((rollout_percentage) => [created.id, { rollout_percentage }, 'pending']));
   });
 
+  it('runs every example of the cohorts section, in order, successfully', async () => {
+    const section = fs.readFileSync(readme, 'utf8').split('\n## Cohorts')[1]!.split('\n## ')[0]!;
+    const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBe(4);
+    const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId} PROJECT_TOKEN=${service.token}`;
+    const script = [setup, ...blocks.map((block) => `${block}\necho '<<END>>'`)].join('\n');
+    const { stdout } = await run('bash', ['-e', '-c', script]);
+    const [listed, imported, loyal, sawTest] = stdout
+      .split('<<END>>')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => JSON.parse(s));
+    expect(listed).toMatchObject({ name: 'Beta testers', is_static: true, count: 2 });
+    expect(imported).toMatchObject({ name: 'Imported', is_static: true, count: 2 });
+    expect(loyal).toMatchObject({ name: 'Loyal', is_static: false });
+    expect(sawTest).toMatchObject({ name: 'Saw test', is_static: false });
+    expect(JSON.stringify(sawTest.filters)).toContain('$feature_flag_called');
+  });
+
   it('runs every example of the surveys section, in order, successfully', async () => {
     const section = fs.readFileSync(readme, 'utf8').split('## Surveys')[1]!.split('\n## ')[0]!;
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(blocks.length).toBe(4);
+    expect(blocks.length).toBe(3);
     const setup = `export SERVICE_HOST=${service.url} SERVICE_KEY=${service.key} PROJECT_ID=${service.projectId} PROJECT_TOKEN=${service.token}`;
     const script = [setup, ...blocks.map((block) => `${block}\necho '<<END>>'`)].join('\n');
     const { stdout } = await run('bash', ['-e', '-c', script]);
