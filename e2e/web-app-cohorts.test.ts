@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, expectAccessibleLightAndDark, signUp, startWebApp, type WebApp } from './support/web-app';
 
 // The cohorts pages of the web app (issue 36) in Chromium against a started service: a static cohort from pasted ids,
 // a person-property cohort and a behavioral one made in the app, a flag released to a cohort through the flag form's
@@ -16,12 +16,7 @@ let vips: number;
 beforeAll(async () => {
   app = await startWebApp();
   projectId = app.svc.projectId;
-  const signup = await fetch(`${app.base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.base },
-    body: JSON.stringify(owner),
-  });
-  expect(signup.status).toBe(201);
+  await signUp(app.base, owner);
   // People with a plan, as an app identifies them.
   const batch = ['pro-1', 'pro-2', 'free-1'].map((id) => ({
     event: '$identify',
@@ -48,17 +43,6 @@ async function choose(name: string, option: string, nth = 0) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** axe on the page as it is now, in light and then dark (the app follows `prefers-color-scheme`); light again after. */
-async function accessible(where: string) {
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor({ state: 'attached' });
-    await expectAccessible(page, `${where} (${scheme})`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 const cohortIdOfPage = () => Number(new URL(page.url()).pathname.split('/').pop());
 
 describe('cohorts in the web app', () => {
@@ -66,14 +50,14 @@ describe('cohorts in the web app', () => {
     await page.goto(`/project/${projectId}/feature_flags`);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Cohorts' }).click();
     await page.getByText('No cohorts yet').waitFor();
-    await accessible('the cohorts list, empty');
+    await expectAccessibleLightAndDark(page, 'the cohorts list, empty');
     await page.getByRole('main').getByRole('link', { name: 'New cohort' }).click();
     await page.getByRole('heading', { name: 'New cohort', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('VIPs');
     await page.getByText('A list of distinct IDs').click();
     await page.getByRole('textbox', { name: 'Distinct IDs' }).fill('pro-1\nvip-x, vip-y\nvip-x');
     await page.getByText('3 distinct IDs').waitFor();
-    await accessible('a new static cohort');
+    await expectAccessibleLightAndDark(page, 'a new static cohort');
     await page.getByRole('button', { name: 'Create cohort' }).click();
 
     await page.waitForURL((url) => /\/cohorts\/\d+$/.test(url.pathname));
@@ -84,7 +68,7 @@ describe('cohorts in the web app', () => {
     expect((await members.locator('tbody tr').allTextContents()).sort()).toEqual(['pro-1pro-1@example.com', 'vip-xNot seen yet—', 'vip-yNot seen yet—']);
     // A member the service has seen links to their person.
     await members.getByRole('link', { name: 'pro-1' }).waitFor();
-    await accessible('a static cohort, its members');
+    await expectAccessibleLightAndDark(page, 'a static cohort, its members');
     expect(await app.svc.api(`/api/projects/${projectId}/cohorts/${vips}/`)).toMatchObject({ name: 'VIPs', is_static: true, count: 3 });
 
     // Ids are removed (and added) on its People tab.
@@ -120,7 +104,7 @@ describe('cohorts in the web app', () => {
     await page.getByRole('combobox', { name: 'Property' }).fill('plan');
     await choose('Operator', 'contains');
     await page.getByRole('textbox', { name: 'Value' }).fill('pro');
-    await accessible('a new dynamic cohort');
+    await expectAccessibleLightAndDark(page, 'a new dynamic cohort');
     await page.getByRole('button', { name: 'Create cohort' }).click();
     await page.waitForURL((url) => /\/cohorts\/\d+$/.test(url.pathname));
     await page.getByRole('heading', { name: 'Pro plan', level: 1 }).waitFor();
@@ -129,7 +113,7 @@ describe('cohorts in the web app', () => {
     expect((await members.getByRole('link').allTextContents()).sort()).toEqual(['pro-1', 'pro-2']);
     await page.getByRole('tab', { name: 'Settings' }).click();
     expect(await page.getByRole('combobox', { name: 'Property' }).inputValue()).toBe('plan');
-    await accessible("a dynamic cohort's settings");
+    await expectAccessibleLightAndDark(page, "a dynamic cohort's settings");
 
     await page.goto(`/project/${projectId}/cohorts`);
     const table = page.getByRole('table', { name: 'Cohorts' });
@@ -139,7 +123,7 @@ describe('cohorts in the web app', () => {
       ['Pro plan', 'Person properties', '2'],
       ['VIPs', 'Static list', '2'],
     ]);
-    await accessible('the cohorts list');
+    await expectAccessibleLightAndDark(page, 'the cohorts list');
   });
 
   it('releases a flag to a cohort picked in its conditions; /flags answers for members only', async () => {
@@ -149,7 +133,7 @@ describe('cohorts in the web app', () => {
     await page.getByRole('button', { name: 'Add filter' }).click();
     await choose('Of', 'Cohort');
     await choose('Cohort', 'VIPs');
-    await accessible('the flag form with a cohort filter');
+    await expectAccessibleLightAndDark(page, 'the flag form with a cohort filter');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => /\/feature_flags\/\d+$/.test(url.pathname));
     await page.getByRole('heading', { name: 'vip-banner', level: 1 }).waitFor();
@@ -171,7 +155,7 @@ describe('cohorts in the web app', () => {
     await page.getByRole('button', { name: 'Delete cohort' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete VIPs?' });
     await dialog.waitFor();
-    await accessible('the confirmation to delete a cohort');
+    await expectAccessibleLightAndDark(page, 'the confirmation to delete a cohort');
     await dialog.getByRole('button', { name: 'Delete cohort' }).click();
     await page.getByText('Could not delete the cohort').waitFor();
     await page.getByText(/used by flag "vip-banner"/).waitFor();

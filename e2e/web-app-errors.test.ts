@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBundle, checkoutException, chunkLoadException, sendBatch } from './support/errors';
-import { apiLogIn, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, signUp, startWebApp, type WebApp } from './support/web-app';
 
 // The error tracking pages of the web app (issue 15) in Chromium against a started service: the first visit's
 // instructions, then exceptions sent through /batch/ in posthog-js's wire shape (a minified bundle whose source map
@@ -18,12 +18,7 @@ beforeAll(async () => {
   app = await startWebApp();
   projectId = app.svc.projectId;
   issues = `/api/projects/${projectId}/error_tracking/issues/`;
-  const signup = await fetch(`${app.base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.base },
-    body: JSON.stringify(owner),
-  });
-  expect(signup.status).toBe(201);
+  await signUp(app.base, owner);
   context = await app.newContext();
   await apiLogIn(context, app.base, owner.email, owner.password);
   page = await context.newPage();

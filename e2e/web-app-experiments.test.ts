@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogIn, descriptionOf, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, descriptionOf, signUp, startWebApp, type WebApp } from './support/web-app';
 
 // The experiments pages of the web app (issue 14) in Chromium against a started service: create an experiment in the
 // app, assign people through /flags, send exposures and conversions through /batch/ as an app would, read the exact
@@ -17,12 +17,7 @@ const assigned = new Map<string, string>();
 beforeAll(async () => {
   app = await startWebApp();
   projectId = app.svc.projectId;
-  const signup = await fetch(`${app.base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.base },
-    body: JSON.stringify(owner),
-  });
-  expect(signup.status).toBe(201);
+  await signUp(app.base, owner);
   context = await app.newContext();
   await apiLogIn(context, app.base, owner.email, owner.password);
   page = await context.newPage();

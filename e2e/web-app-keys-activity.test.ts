@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, expectAccessibleLightAndDark, signUp, startWebApp, type WebApp } from './support/web-app';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the API's JSON */
 
@@ -17,12 +17,7 @@ let csrf: string;
 beforeAll(async () => {
   app = await startWebApp();
   projectId = app.svc.projectId;
-  const signup = await fetch(`${app.base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.base },
-    body: JSON.stringify(owner),
-  });
-  expect(signup.status).toBe(201);
+  await signUp(app.base, owner);
   context = await app.newContext();
   csrf = await apiLogIn(context, app.base, owner.email, owner.password);
   page = await context.newPage();
@@ -40,12 +35,7 @@ async function asOwner(method: string, path: string, data?: unknown): Promise<an
 /** Scans the page with axe in light and dark, the pointer resting on the page's empty corner (not on a link it clicked). */
 async function scan(where: string) {
   await page.mouse.move(1270, 850);
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor({ state: 'attached' });
-    await expectAccessible(page, `${where} (${scheme})`);
-  }
+  await expectAccessibleLightAndDark(page, where);
 }
 
 describe('personal API keys', () => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, expectAccessible, signUp, startWebApp, type WebApp } from './support/web-app';
 
 // The web app's LLM section (issue 34) in Chromium against a started service: a new project is told how to connect;
 // generations and an agent trace sent through the real capture API (/batch/, as @posthog/ai sends them) show in the
@@ -88,12 +88,7 @@ const batch = [
 beforeAll(async () => {
   app = await startWebApp();
   projectId = app.svc.projectId;
-  const signup = await fetch(`${app.base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.base },
-    body: JSON.stringify(owner),
-  });
-  expect(signup.status).toBe(201);
+  await signUp(app.base, owner);
   context = await app.newContext();
   await apiLogIn(context, app.base, owner.email, owner.password);
   page = await context.newPage();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogIn, expectAccessible, logIn, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, expectAccessibleLightAndDark, logIn, startWebApp, type WebApp } from './support/web-app';
 
 // A forgotten password has a way back, in Chromium against a started service: the owner changes theirs in
 // Settings → Account (their other sessions end) and logs in with the new one; the owner makes a reset link for a
@@ -24,16 +24,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => app?.stop());
-
-/** Scans the page with axe in light and dark, transitions off so that no colour is caught half-way. */
-async function scan(page: Page, where: string) {
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor({ state: 'attached' });
-    await expectAccessible(page, `${where} (${scheme})`);
-  }
-}
 
 /** A new visitor's page: own cookies, no session. */
 async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
@@ -66,7 +56,7 @@ describe("changing one's password in Settings → Account", () => {
     await form.getByLabel('Confirm new password').fill('iloveyou');
     await form.getByRole('button', { name: 'Change password' }).click();
     await form.getByText(/one of the most common ones/).waitFor();
-    await scan(page, 'Settings → Account with an error');
+    await expectAccessibleLightAndDark(page, 'Settings → Account with an error');
     await context.close();
     // Nothing changed.
     const check = await app.newContext();
@@ -84,7 +74,7 @@ describe("changing one's password in Settings → Account", () => {
     await page.getByRole('tab', { name: 'Account' }).click();
     const form = page.getByRole('form', { name: 'Change password' });
     await page.getByText(owner.email).first().waitFor();
-    await scan(page, 'Settings → Account');
+    await expectAccessibleLightAndDark(page, 'Settings → Account');
     await form.getByLabel('Current password').fill(owner.password);
     await form.getByLabel('New password', { exact: true }).fill(owner.next);
     await form.getByLabel('Confirm new password').fill(owner.next);
@@ -119,7 +109,7 @@ describe('a password reset link', () => {
     expect(resetUrl).toMatch(new RegExp(`^${app.base}/reset-password/[\\w-]{43}$`));
     await dialog.getByText(`Send this link to ${member.email} yourself`).waitFor();
     await dialog.getByRole('button', { name: 'Copy the password reset link' }).waitFor();
-    await scan(page, 'Settings → Members, a new password reset link');
+    await expectAccessibleLightAndDark(page, 'Settings → Members, a new password reset link');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await context.close();
@@ -132,7 +122,7 @@ describe('a password reset link', () => {
     await page.goto(resetUrl);
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     await page.getByText(`For ${member.email}.`).waitFor();
-    await scan(page, 'the reset page');
+    await expectAccessibleLightAndDark(page, 'the reset page');
     await page.getByLabel('New password', { exact: true }).fill(member.next);
     await page.getByLabel('Confirm new password').fill(member.next);
     await page.getByRole('button', { name: 'Set password and log in' }).click();
@@ -159,7 +149,7 @@ describe('a password reset link', () => {
       .getByText(/Ask an admin for a new one/)
       .waitFor();
     expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
-    await scan(page, 'the reset page of a used link');
+    await expectAccessibleLightAndDark(page, 'the reset page of a used link');
     await page.getByRole('link', { name: 'Go to the login page' }).click();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await context.close();

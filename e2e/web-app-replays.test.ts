@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic } from './support/browser';
 import { root } from './support/service';
-import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, expectAccessible, signUp, startWebApp, type WebApp } from './support/web-app';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and the service's JSON */
 
@@ -68,12 +68,7 @@ beforeAll(async () => {
     `<script>${global}.init(${JSON.stringify(app.svc.token)}, { api_host: ${JSON.stringify(app.base)}, person_profiles: 'always', request_batching: false, opt_out_useragent_filter: true })</script>`;
   site = await serveStatic(posthogDist, { '/': shop(`<script src="/array.full.js"></script>${init('posthog')}`) });
   serviceSite = await serveStatic(serviceJsDist, { '/': shop(`<script src="/service.iife.js"></script>${init('window.service')}`) });
-  const signup = await fetch(`${app.base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.base },
-    body: JSON.stringify(owner),
-  });
-  expect(signup.status).toBe(201);
+  await signUp(app.base, owner);
   context = await app.newContext();
   await apiLogIn(context, app.base, owner.email, owner.password);
   page = await context.newPage();

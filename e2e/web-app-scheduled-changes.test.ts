@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, expectAccessible, signUp, startWebApp, type WebApp } from './support/web-app';
 
 // The Schedule tab of a flag's page (issue 36) in Chromium against a started service: schedule one change and a ramp,
 // see a refusal next to its field, cancel a change; each state scanned with axe, in light and dark.
@@ -14,12 +14,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startWebApp();
   projectId = app.svc.projectId;
-  const signup = await fetch(`${app.base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.base },
-    body: JSON.stringify(owner),
-  });
-  expect(signup.status).toBe(201);
+  await signUp(app.base, owner);
   const flag = await app.svc.api(`/api/projects/${projectId}/feature_flags/`, {
     method: 'POST',
     body: { key: 'new-checkout', filters: { groups: [{ properties: [], rollout_percentage: 5 }] } },

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogIn, expectAccessible, startWebApp, type WebApp } from './support/web-app';
+import { apiLogIn, expectAccessible, signUp, startWebApp, type WebApp } from './support/web-app';
 
 // The surveys pages of the web app in Chromium against a started service: a survey made from a template and edited in
 // the builder (its preview drawn as people will see it), launched, answered through /batch/ as posthog-js sends its
@@ -17,12 +17,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startWebApp();
   projectId = app.svc.projectId;
-  const signup = await fetch(`${app.base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.base },
-    body: JSON.stringify(owner),
-  });
-  expect(signup.status).toBe(201);
+  await signUp(app.base, owner);
   context = await app.newContext();
   await apiLogIn(context, app.base, owner.email, owner.password);
   page = await context.newPage();

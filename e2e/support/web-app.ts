@@ -85,6 +85,16 @@ export async function startWebApp(): Promise<WebApp> {
   };
 }
 
+/** Makes the service's first account (its owner) through the API, as the signup page does. */
+export async function signUp(base: string, owner: { name: string; email: string; password: string }) {
+  const res = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(owner),
+  });
+  if (res.status !== 201) throw new Error(`sign up as ${owner.email}: ${res.status} ${await res.text()}`);
+}
+
 /** Logs in through the login page (which must be open or is opened). */
 export async function logIn(page: Page, email: string, password: string) {
   if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
@@ -159,4 +169,18 @@ export async function expectAccessible(page: Page, where: string) {
         .join('\n'),
   );
   throw new Error(`axe found ${violations.length} serious or critical violation(s) on ${where}:\n${lines.join('\n')}`);
+}
+
+/**
+ * axe on the page as it is now, in light and then dark (the app follows `prefers-color-scheme`), with transitions off
+ * so that no colour is caught half-way; light again after.
+ */
+export async function expectAccessibleLightAndDark(page: Page, where: string) {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor({ state: 'attached' });
+    await expectAccessible(page, `${where} (${scheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -7,46 +7,13 @@
 // cohort, a person-property one, a behavioral one, a flag-variant one, and a flag released to a cohort. The empty
 // list is that of a project of its own; the loading and error states are the list's, with the API held or failing,
 // and a cohort's page of an id that does not exist.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-
-const { values: args, positionals: only } = parseArgs({
-  allowPositionals: true,
-  options: {
-    base: { type: 'string', default: 'http://localhost:8000' },
-    email: { type: 'string', default: 'ada@example.com' },
-    password: { type: 'string', default: 'correct horse' },
-    chromium: { type: 'string', default: '/usr/bin/chromium' },
-  },
-});
-const { base, email, password } = args;
-const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-fs.mkdirSync(out, { recursive: true });
-
-async function session(context) {
-  const setup = await (await context.request.get(`${base}/api/setup`)).json();
-  const res = setup.needs_first_account
-    ? await context.request.post(`${base}/api/signup`, { data: { email, password, name: 'Ada Lovelace' }, headers: { origin: base } })
-    : await context.request.post(`${base}/api/login`, { data: { email, password }, headers: { origin: base } });
-  if (!res.ok()) throw new Error(`could not log in: ${res.status()} ${await res.text()}`);
-  return (await res.json()).csrf_token;
-}
+import { SCHEMES, api, failure, launch, open, projects, send, session, shooter } from './shots.mjs';
 
 const PLANS = ['free', 'free', 'pro', 'team'];
 
 async function seed(context, csrf) {
-  const headers = { origin: base, 'x-csrf-token': csrf };
-  const call = async (method, url, data) => {
-    const res = await context.request.fetch(`${base}${url}`, { method, data, headers });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.status() === 204 ? null : res.json();
-  };
-  const projects = (await call('GET', '/api/projects/')).results;
-  const project = projects[0];
-  const empty = projects.find((p) => p.name === 'Mobile app') ?? (await call('POST', '/api/projects/', { name: 'Mobile app' }));
+  const call = api(context, csrf);
+  const { project, empty } = await projects(call);
   const p = `/api/projects/${project.id}`;
   const find = async () => {
     const cohorts = (await call('GET', `${p}/cohorts/?limit=100`)).results;
@@ -80,8 +47,7 @@ async function seed(context, csrf) {
       properties: { $feature_flag: 'one-page-checkout', $feature_flag_response: i % 2 ? 'test' : 'control' },
     });
   }
-  const res = await context.request.post(`${base}/batch/`, { data: { api_key: project.api_token, batch } });
-  if (!res.ok()) throw new Error(`/batch/: ${res.status()} ${await res.text()}`);
+  await send(context, project.api_token, batch);
 
   await call('POST', `${p}/feature_flags/`, {
     key: 'one-page-checkout',
@@ -141,55 +107,26 @@ async function seed(context, csrf) {
   return find();
 }
 
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-for (const scheme of ['light', 'dark']) {
-  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
-  const csrf = await session(context);
-  const ids = await seed(context, csrf);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[${scheme}] page error: ${error.message}`));
-  const shot = async (name, url, prepare, full = false) => {
-    if (only.length && !only.includes(name)) return;
-    await page.goto(`${base}${url}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    if (prepare) await prepare();
-    // A full-page shot of a page scrolled by the steps above would draw the fixed header halfway down.
-    await page.evaluate(() => globalThis.scrollTo(0, 0));
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(out, `web-cohorts-${name}-${scheme}.png`), fullPage: full });
-    console.log(`web-cohorts-${name}-${scheme}.png`);
-  };
+const browser = await launch();
+for (const scheme of SCHEMES) {
+  const { context, page } = await open(browser, scheme, 900);
+  const ids = await seed(context, await session(context));
+  const shot = shooter(page, scheme, 'web-cohorts', { heading: true, full: false });
   const pid = ids.project.id;
   const list = `/project/${pid}/cohorts`;
-  await shot('list', list, () => page.getByRole('table', { name: 'Cohorts' }).waitFor());
-  await shot('empty', `/project/${ids.empty.id}/cohorts`, () => page.getByText('No cohorts yet').waitFor());
+  await shot('list', list, (p) => p.getByRole('table', { name: 'Cohorts' }));
+  await shot('empty', `/project/${ids.empty.id}/cohorts`, (p) => p.getByText('No cohorts yet'));
   // The list's loading and error states: its request held, then answered 500.
-  await page.route('**/api/projects/*/cohorts/?*', () => undefined);
-  await shot('loading', list, () => page.locator('[aria-busy="true"]').first().waitFor());
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.route('**/api/projects/*/cohorts/?*', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ type: 'server_error', code: 'error', detail: 'The database did not answer.', attr: null }),
-    }),
-  );
-  await shot('error', list, () => page.getByText('Could not load the cohorts').waitFor());
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await shot('missing', `${list}/999999`, () => page.getByText('Could not load this cohort').waitFor());
-  await shot('static', `${list}/${ids.static}`, () => page.getByRole('table', { name: 'Members of the cohort' }).waitFor(), true);
-  await shot('dynamic', `${list}/${ids.pro}`, () => page.getByRole('table', { name: 'Members of the cohort' }).waitFor());
-  await shot('behavioral-settings', `${list}/${ids.buyers}?tab=settings`, () => page.getByRole('group', { name: 'Group 1' }).waitFor());
-  await shot('variant-settings', `${list}/${ids.variant}?tab=settings`, () => page.getByRole('combobox', { name: 'Variant' }).waitFor());
-  await shot('history', `${list}/${ids.static}?tab=history`, () =>
-    page
-      .getByText(/created/i)
-      .first()
-      .waitFor(),
-  );
+  const held = '**/api/projects/*/cohorts/?*';
+  await shot('loading', list, (p) => p.locator('[aria-busy="true"]'), { api: { url: held, answer: 'hold' } });
+  const error = failure(500, 'error', 'The database did not answer.');
+  await shot('error', list, (p) => p.getByText('Could not load the cohorts'), { api: { url: held, answer: error } });
+  await shot('missing', `${list}/999999`, (p) => p.getByText('Could not load this cohort'));
+  await shot('static', `${list}/${ids.static}`, (p) => p.getByRole('table', { name: 'Members of the cohort' }), { full: true });
+  await shot('dynamic', `${list}/${ids.pro}`, (p) => p.getByRole('table', { name: 'Members of the cohort' }));
+  await shot('behavioral-settings', `${list}/${ids.buyers}?tab=settings`, (p) => p.getByRole('group', { name: 'Group 1' }));
+  await shot('variant-settings', `${list}/${ids.variant}?tab=settings`, (p) => p.getByRole('combobox', { name: 'Variant' }));
+  await shot('history', `${list}/${ids.static}?tab=history`, (p) => p.getByText(/created/i));
   await shot(
     'new',
     `${list}/new`,
@@ -208,7 +145,7 @@ for (const scheme of ['light', 'dark']) {
       await page.getByRole('combobox', { name: 'Cohort' }).click();
       await page.getByRole('option', { name: 'Beta testers' }).click();
     },
-    true,
+    { full: true },
   );
   await shot('new-static', `${list}/new`, async () => {
     await page.getByLabel('Name').fill('Enterprise pilots');
@@ -226,8 +163,7 @@ for (const scheme of ['light', 'dark']) {
     await page.getByRole('dialog', { name: 'Delete Beta testers?' }).getByRole('button', { name: 'Delete cohort' }).click();
     await page.getByText(/used by flag "beta-banner"/).waitFor();
   });
-  await shot('flag', `/project/${pid}/feature_flags/${ids.flag}`, () => page.getByRole('combobox', { name: 'Cohort' }).waitFor(), true);
+  await shot('flag', `/project/${pid}/feature_flags/${ids.flag}`, (p) => p.getByRole('combobox', { name: 'Cohort' }), { full: true });
   await context.close();
 }
 await browser.close();
-console.log(`wrote ${out}web-cohorts-*.png`);

@@ -1,34 +1,14 @@
 // Screenshots of the error tracking pages, light and dark, into docs/screenshots/web-errors-<page>-<scheme>.png.
 // Usage: a service running the built app (npm start), then
-//   node packages/web/scripts/errors-screenshots.mjs --base http://localhost:8000 --email you@example.com --password ...
+//   node packages/web/scripts/errors-screenshots.mjs --base http://localhost:8000 --email you@example.com --password ... [page ...]
 // On a service without accounts it creates the first one with those credentials. On a project without issues it
 // uploads the source map of a real minified bundle (e2e/support/checkout-bundle.json) and sends two weeks of
 // exceptions through /batch/ as posthog-js and service-node send them; the empty page is a second project's.
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { SCHEMES, api, launch, noise, open, projects, send, session, shooter } from './shots.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    base: { type: 'string', default: 'http://localhost:8000' },
-    email: { type: 'string', default: 'ada@example.com' },
-    password: { type: 'string', default: 'correct horse' },
-    chromium: { type: 'string', default: '/usr/bin/chromium' },
-  },
-});
-const { base, email, password } = args;
-const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const bundle = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../../e2e/support/checkout-bundle.json', import.meta.url)), 'utf8'));
-fs.mkdirSync(out, { recursive: true });
-
-/** A number from 0 to 1 that is the same on every run for the same inputs. */
-const noise = (...parts) => {
-  let h = 2166136261;
-  for (const c of parts.join(':')) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return ((h >>> 0) % 10_000) / 10_000;
-};
 const day = 86_400_000;
 const BROWSERS = [
   ['Chrome', '142', 'Mac OS X'],
@@ -36,15 +16,6 @@ const BROWSERS = [
   ['Safari', '19.1', 'iOS'],
   ['Firefox', '145', 'Linux'],
 ];
-
-async function session(context) {
-  const setup = await (await context.request.get(`${base}/api/setup`)).json();
-  const res = setup.needs_first_account
-    ? await context.request.post(`${base}/api/signup`, { data: { email, password, name: 'Ada Lovelace' }, headers: { origin: base } })
-    : await context.request.post(`${base}/api/login`, { data: { email, password }, headers: { origin: base } });
-  if (!res.ok()) throw new Error(`could not log in: ${res.status()} ${await res.text()}`);
-  return (await res.json()).csrf_token;
-}
 
 /** The checkout's TypeError (source-mapped through the uploaded map) as posthog-js sends it. */
 function browserException(id, at) {
@@ -133,15 +104,8 @@ const simple = (id, at, type, value, url) => ({
 });
 
 async function seed(context, csrf) {
-  const headers = { origin: base, 'x-csrf-token': csrf };
-  const call = async (method, url, data) => {
-    const res = await context.request.fetch(`${base}${url}`, { method, data, headers });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.json();
-  };
-  const projects = (await call('GET', '/api/projects/')).results;
-  const project = projects[0];
-  const empty = projects.find((p) => p.name === 'Mobile app') ?? (await call('POST', '/api/projects/', { name: 'Mobile app' }));
+  const call = api(context, csrf);
+  const { project, empty } = await projects(call);
   const p = `/api/projects/${project.id}/error_tracking/`;
   const existing = await call('GET', `${p}issues/?order_by=occurrences`);
   const top = () => call('GET', `${p}issues/?order_by=occurrences&search=TypeError`).then((page) => page.results[0]);
@@ -179,10 +143,7 @@ async function seed(context, csrf) {
         'https://shop.example.com/products',
       ),
     );
-  for (let i = 0; i < batch.length; i += 200) {
-    const res = await context.request.post(`${base}/batch/`, { data: { api_key: project.api_token, batch: batch.slice(i, i + 200) } });
-    if (!res.ok()) throw new Error(`/batch/: ${res.status()} ${await res.text()}`);
-  }
+  await send(context, project.api_token, batch, 200);
   const issues = (await call('GET', `${p}issues/?limit=100`)).results;
   const named = (name, value) => issues.find((i) => i.name === name && i.description.startsWith(value));
   await call('PATCH', `${p}issues/${named('TypeError', 'Failed to fetch').id}/`, { status: 'resolved' });
@@ -190,30 +151,14 @@ async function seed(context, csrf) {
   return { project, empty, issue: named('TypeError', 'Cannot read') };
 }
 
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-for (const scheme of ['light', 'dark']) {
-  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 860 } });
-  const csrf = await session(context);
-  const { project, empty, issue } = await seed(context, csrf);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[${scheme}] page error: ${error.message}`));
-  page.on('console', (msg) => msg.type() === 'error' && console.error(`[${scheme}] console: ${msg.text()}`));
-  const shots = [
-    ['list', `/project/${project.id}/error_tracking?status=all`, (p) => p.getByRole('table', { name: 'Error issues' })],
-    ['issue', `/project/${project.id}/error_tracking/${issue.id}`, (p) => p.getByRole('img', { name: /^Occurrences per day/ })],
-    ['empty', `/project/${empty.id}/error_tracking`, (p) => p.getByRole('heading', { name: 'No errors yet' })],
-  ];
-  for (const [name, url, ready] of shots) {
-    await page.goto(`${base}${url}`);
-    await ready(page).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(out, `web-errors-${name}-${scheme}.png`), fullPage: true });
-    console.log(`web-errors-${name}-${scheme}.png`);
-  }
+const browser = await launch();
+for (const scheme of SCHEMES) {
+  const { context, page } = await open(browser, scheme);
+  const { project, empty, issue } = await seed(context, await session(context));
+  const shot = shooter(page, scheme, 'web-errors', { idle: true });
+  await shot('list', `/project/${project.id}/error_tracking?status=all`, (p) => p.getByRole('table', { name: 'Error issues' }));
+  await shot('issue', `/project/${project.id}/error_tracking/${issue.id}`, (p) => p.getByRole('img', { name: /^Occurrences per day/ }));
+  await shot('empty', `/project/${empty.id}/error_tracking`, (p) => p.getByRole('heading', { name: 'No errors yet' }));
   await context.close();
 }
 await browser.close();

@@ -1,51 +1,14 @@
 // Screenshots of the experiments pages, light and dark, into docs/screenshots/web-experiments-<page>-<scheme>.png.
 // Usage: a service running the built app (npm start), then
-//   node packages/web/scripts/experiments-screenshots.mjs --base http://localhost:8000 --email you@example.com --password ...
+//   node packages/web/scripts/experiments-screenshots.mjs --base http://localhost:8000 --email you@example.com --password ... [page ...]
 // On a service without accounts it creates the first one with those credentials. On a project without experiments it
 // seeds a running one (started ten days ago) and a draft on a live flag (pricing-page-test, made unless screenshots.mjs
 // made it) with a split of its own: 600 people are assigned by /flags, exposed with `$feature_flag_called` and convert
 // at known rates, all through /batch/, as an app would send them.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-
-const { values: args } = parseArgs({
-  options: {
-    base: { type: 'string', default: 'http://localhost:8000' },
-    email: { type: 'string', default: 'ada@example.com' },
-    password: { type: 'string', default: 'correct horse' },
-    chromium: { type: 'string', default: '/usr/bin/chromium' },
-  },
-});
-const { base, email, password } = args;
-const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-fs.mkdirSync(out, { recursive: true });
-
-/** A number from 0 to 1 that is the same on every run for the same inputs. */
-const noise = (...parts) => {
-  let h = 2166136261;
-  for (const c of parts.join(':')) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return ((h >>> 0) % 10_000) / 10_000;
-};
-
-async function session(context) {
-  const setup = await (await context.request.get(`${base}/api/setup`)).json();
-  const res = setup.needs_first_account
-    ? await context.request.post(`${base}/api/signup`, { data: { email, password, name: 'Ada Lovelace' }, headers: { origin: base } })
-    : await context.request.post(`${base}/api/login`, { data: { email, password }, headers: { origin: base } });
-  if (!res.ok()) throw new Error(`could not log in: ${res.status()} ${await res.text()}`);
-  return (await res.json()).csrf_token;
-}
+import { SCHEMES, api, base, launch, noise, open, send, session, shooter } from './shots.mjs';
 
 async function seed(context, csrf) {
-  const headers = { origin: base, 'x-csrf-token': csrf };
-  const call = async (method, url, data) => {
-    const res = await context.request.fetch(`${base}${url}`, { method, data, headers });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.json();
-  };
+  const call = api(context, csrf);
   const project = (await call('GET', '/api/projects/')).results[0];
   const p = `/api/projects/${project.id}/experiments/`;
   const existing = await call('GET', p);
@@ -120,25 +83,16 @@ async function seed(context, csrf) {
       });
     }
   }
-  for (let i = 0; i < batch.length; i += 500) {
-    const res = await context.request.post(`${base}/batch/`, { data: { api_key: project.api_token, batch: batch.slice(i, i + 500) } });
-    if (!res.ok()) throw new Error(`/batch/: ${res.status()} ${await res.text()}`);
-  }
+  await send(context, project.api_token, batch);
   const draft = (await call('GET', p)).results.find((e) => e.status === 'draft');
   return { project, running, draft };
 }
 
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-for (const scheme of ['light', 'dark']) {
-  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 860 } });
-  const csrf = await session(context);
-  const { project, running, draft } = await seed(context, csrf);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[${scheme}] page error: ${error.message}`));
-  page.on('console', (msg) => msg.type() === 'error' && console.error(`[${scheme}] console: ${msg.text()}`));
+const browser = await launch();
+for (const scheme of SCHEMES) {
+  const { context, page } = await open(browser, scheme);
+  const { project, running, draft } = await seed(context, await session(context));
+  const shot = shooter(page, scheme, 'web-experiments', { idle: true });
   const shots = [
     ['list', `/project/${project.id}/experiments`, (p) => p.getByRole('table', { name: 'Experiments' })],
     ['new', `/project/${project.id}/experiments/new`, (p) => p.getByRole('button', { name: 'Create experiment' })],
@@ -169,15 +123,8 @@ for (const scheme of ['light', 'dark']) {
       },
     ],
   ];
-  for (const [name, url, ready] of shots) {
-    await page.goto(`${base}${url}`);
-    await (await ready(page)).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(400);
-    // A dialog covers the window, not the whole page.
-    await page.screenshot({ path: path.join(out, `web-experiments-${name}-${scheme}.png`), fullPage: !['launch', 'ship'].includes(name) });
-    console.log(`web-experiments-${name}-${scheme}.png`);
-  }
+  // A dialog covers the window, not the whole page.
+  for (const [name, url, ready] of shots) await shot(name, url, ready, { full: !['launch', 'ship'].includes(name) });
   await context.close();
 }
 await browser.close();

@@ -6,33 +6,9 @@
 // Chromium (packages/web/test/fixtures/replay-session.json) at other times and for other people, with their
 // pageviews, clicks, custom events and an exception through /batch/. The empty list is that of a project of its own.
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { SCHEMES, api, base, launch, open, projects, send, session, shooter } from './shots.mjs';
 
-const { values: args, positionals: only } = parseArgs({
-  allowPositionals: true,
-  options: {
-    base: { type: 'string', default: 'http://localhost:8000' },
-    email: { type: 'string', default: 'ada@example.com' },
-    password: { type: 'string', default: 'correct horse' },
-    chromium: { type: 'string', default: '/usr/bin/chromium' },
-  },
-});
-const { base, email, password } = args;
-const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-fs.mkdirSync(out, { recursive: true });
 const recording = JSON.parse(fs.readFileSync(new URL('../test/fixtures/replay-session.json', import.meta.url), 'utf8'));
-
-async function session(context) {
-  const setup = await (await context.request.get(`${base}/api/setup`)).json();
-  const res = setup.needs_first_account
-    ? await context.request.post(`${base}/api/signup`, { data: { email, password, name: 'Ada Lovelace' }, headers: { origin: base } })
-    : await context.request.post(`${base}/api/login`, { data: { email, password }, headers: { origin: base } });
-  if (!res.ok()) throw new Error(`could not log in: ${res.status()} ${await res.text()}`);
-  return (await res.json()).csrf_token;
-}
 
 const PEOPLE = [
   ['grace', 'grace@example.com'],
@@ -44,15 +20,8 @@ const PEOPLE = [
 ];
 
 async function seed(context, csrf) {
-  const headers = { origin: base, 'x-csrf-token': csrf };
-  const call = async (method, url, data) => {
-    const res = await context.request.fetch(`${base}${url}`, { method, data, headers });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.status() === 204 ? null : res.json();
-  };
-  const projects = (await call('GET', '/api/projects/')).results;
-  const project = projects[0];
-  const empty = projects.find((p) => p.name === 'Mobile app') ?? (await call('POST', '/api/projects/', { name: 'Mobile app' }));
+  const call = api(context, csrf);
+  const { project, empty } = await projects(call);
   const p = `/api/projects/${project.id}`;
   const existing = await call('GET', `${p}/session_recordings/?limit=10`);
   if (existing.count > 0) return { project, empty, sessionId: existing.results.find((r) => r.exception_count > 0)?.id ?? existing.results[0].id };
@@ -116,34 +85,20 @@ async function seed(context, csrf) {
         }),
       });
     }
-    const res = await context.request.post(`${base}/batch/`, { data: { api_key: project.api_token, batch } });
-    if (!res.ok()) throw new Error(`/batch/: ${res.status()} ${await res.text()}`);
+    await send(context, project.api_token, batch);
   }
   await new Promise((resolve) => setTimeout(resolve, 2000));
   return { project, empty, sessionId: withError };
 }
 
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-for (const scheme of ['light', 'dark']) {
-  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
-  const csrf = await session(context);
-  const { project, empty, sessionId } = await seed(context, csrf);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[${scheme}] page error: ${error.message}`));
-  const shot = async (name, url, prepare, full = false) => {
-    if (only.length && !only.includes(name)) return;
-    await page.goto(`${base}${url}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    if (prepare) await prepare();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(out, `web-replays-${name}-${scheme}.png`), fullPage: full });
-  };
+const browser = await launch();
+for (const scheme of SCHEMES) {
+  const { context, page } = await open(browser, scheme, 900);
+  const { project, empty, sessionId } = await seed(context, await session(context));
+  const shot = shooter(page, scheme, 'web-replays', { heading: true, full: false });
   const pid = project.id;
-  await shot('empty', `/project/${empty.id}/replays`, () => page.getByText('No recordings yet').waitFor());
-  await shot('list', `/project/${pid}/replays`, () => page.getByRole('table', { name: 'Recordings' }).waitFor());
+  await shot('empty', `/project/${empty.id}/replays`, (p) => p.getByText('No recordings yet'));
+  await shot('list', `/project/${pid}/replays`, (p) => p.getByRole('table', { name: 'Recordings' }));
   await shot('player', `/project/${pid}/replays/${sessionId}`, async () => {
     await page.frameLocator('.replay-frame iframe').getByRole('heading', { name: 'Checkout' }).waitFor();
     // At the click on "Add a blue mug" (from the event list, so no tooltip covers the timeline).
@@ -157,15 +112,7 @@ for (const scheme of ['light', 'dark']) {
     await page.getByRole('tab', { name: 'Recordings' }).click();
     await page.getByRole('table', { name: 'Recordings' }).waitFor();
   });
-  await shot(
-    'settings',
-    `/project/${pid}/settings/project`,
-    async () => {
-      await page.getByRole('form', { name: 'Session replay settings' }).waitFor();
-    },
-    true,
-  );
+  await shot('settings', `/project/${pid}/settings/project`, (p) => p.getByRole('form', { name: 'Session replay settings' }), { full: true });
   await context.close();
 }
 await browser.close();
-console.log(`wrote ${out}web-replays-*.png`);

@@ -5,39 +5,10 @@
 // features it seeds flags with some history, a teammate with a key of her own, early access features, four weeks of
 // events (flag evaluations, opt-ins) and a webhook to a receiver of its own (which needs a service started with
 // WEBHOOK_ALLOW_PRIVATE=true).
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { SCHEMES, api, base, launch, noise, open, send, session, shooter, wanted } from './shots.mjs';
 
-const { values: args, positionals: only } = parseArgs({
-  allowPositionals: true,
-  options: {
-    base: { type: 'string', default: 'http://localhost:8000' },
-    email: { type: 'string', default: 'ada@example.com' },
-    password: { type: 'string', default: 'correct horse' },
-    chromium: { type: 'string', default: '/usr/bin/chromium' },
-  },
-});
-const { base, email, password } = args;
-const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-fs.mkdirSync(out, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-
-async function session(context) {
-  const setup = await (await context.request.get(`${base}/api/setup`)).json();
-  const res = setup.needs_first_account
-    ? await context.request.post(`${base}/api/signup`, { data: { email, password, name: 'Ada Lovelace' }, headers: { origin: base } })
-    : await context.request.post(`${base}/api/login`, { data: { email, password }, headers: { origin: base } });
-  if (!res.ok()) throw new Error(`could not log in: ${res.status()} ${await res.text()}`);
-  return (await res.json()).csrf_token;
-}
+const browser = await launch();
 
 /** A webhook receiver for the seeded webhook (answers 204; every tenth delivery gets a 503 first, to show a retry). */
 async function receiver() {
@@ -52,20 +23,8 @@ async function receiver() {
   return { url: `http://127.0.0.1:${server.address().port}/hooks/service`, close: () => server.close() };
 }
 
-/** A number from 0 to 1 that is the same on every run for the same inputs (so the screenshots do not change by chance). */
-const noise = (...parts) => {
-  let h = 2166136261;
-  for (const c of parts.join(':')) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return ((h >>> 0) % 10_000) / 10_000;
-};
-
 async function seed(context, csrf, hookUrl) {
-  const headers = { origin: base, 'x-csrf-token': csrf };
-  const call = async (method, url, data, extra = headers, as = context) => {
-    const res = await as.request.fetch(`${base}${url}`, { method, data, headers: extra });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.status() === 204 ? null : res.json();
-  };
+  const call = api(context, csrf);
   const project = (await call('GET', '/api/projects/')).results[0];
   const p = `/api/projects/${project.id}`;
   if ((await call('GET', `${p}/early_access_feature/`)).count > 0) return project;
@@ -73,7 +32,7 @@ async function seed(context, csrf, hookUrl) {
   // A webhook first, so that the changes below are delivered to it (a service refusing private addresses skips it).
   const hook = await context.request.fetch(`${base}${p}/webhooks/`, {
     method: 'POST',
-    headers,
+    headers: { origin: base, 'x-csrf-token': csrf },
     data: { url: hookUrl, kinds: ['feature_flag.changed', 'early_access.stage_changed', 'early_access.enrolled', 'early_access.unenrolled'] },
   });
   if (!hook.ok()) console.warn(`no webhook (start the service with WEBHOOK_ALLOW_PRIVATE=true): ${hook.status()} ${await hook.text()}`);
@@ -314,10 +273,7 @@ async function seed(context, csrf, hookUrl) {
       });
   });
   batch.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
-  for (let i = 0; i < batch.length; i += 500) {
-    const res = await context.request.post(`${base}/batch/`, { data: { api_key: project.api_token, batch: batch.slice(i, i + 500) } });
-    if (!res.ok()) throw new Error(`/batch/: ${res.status()} ${await res.text()}`);
-  }
+  await send(context, project.api_token, batch);
   // Ingestion and the webhook's deliveries run in the background: wait until the enrollments are in.
   for (let tries = 0; tries < 100; tries++) {
     const { counts } = await call('GET', `${p}/early_access_feature/${ai.id}/enrollments/?limit=1`);
@@ -383,46 +339,25 @@ async function seededIds(context, pid) {
 }
 
 const hooks = await receiver();
-for (const scheme of ['light', 'dark']) {
-  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 860 } });
+for (const scheme of SCHEMES) {
+  const { context, page } = await open(browser, scheme);
   const csrf = await session(context);
   const project = await seed(context, csrf, hooks.url);
   const ids = await seededIds(context, project.id);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[${scheme}] page error: ${error.message}`));
-  page.on('console', (msg) => msg.type() === 'error' && console.error(`[${scheme}] console: ${msg.text()}`));
-  if (!only.length || only.includes('login')) {
-    const anonymous = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 860 } });
-    const login = await anonymous.newPage();
-    await login.goto(`${base}/login`);
-    await login.getByRole('button', { name: 'Log in' }).waitFor();
-    await login.screenshot({ path: path.join(out, `web-login-${scheme}.png`) });
-    await anonymous.close();
-  }
-  if (!only.length || only.includes('reset-password')) {
-    // The page a member opens with the link an admin made for them (the link voids Grace's earlier one).
-    const members = (await (await context.request.get(`${base}/api/organization/members/`)).json()).results;
+  // The login page, and the page a member opens with the link an admin made for them, are seen logged out.
+  const anonymous = await open(browser, scheme);
+  const shotOut = shooter(anonymous.page, scheme, 'web', { full: false });
+  await shotOut('login', '/login', (p) => p.getByRole('button', { name: 'Log in' }));
+  if (wanted('reset-password')) {
+    // The new link voids Grace's earlier one.
+    const members = (await api(context, csrf)('GET', '/api/organization/members/')).results;
     const grace = members.find((m) => m.email === 'grace@example.com');
-    const made = await context.request.post(`${base}/api/organization/members/${grace.id}/password_reset/`, {
-      headers: { origin: base, 'x-csrf-token': csrf },
-    });
-    if (!made.ok()) throw new Error(`password reset link: ${made.status()} ${await made.text()}`);
-    const anonymous = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 860 } });
-    const reset = await anonymous.newPage();
-    await reset.goto((await made.json()).url);
-    await reset.getByRole('heading', { name: 'Set a new password' }).waitFor();
-    await reset.screenshot({ path: path.join(out, `web-reset-password-${scheme}.png`) });
-    await anonymous.close();
+    const made = await api(context, csrf)('POST', `/api/organization/members/${grace.id}/password_reset/`);
+    await shotOut('reset-password', made.url, (p) => p.getByRole('heading', { name: 'Set a new password' }));
   }
-  for (const [name, url, act] of pages(project.id, ids)) {
-    if (only.length && !only.includes(name)) continue;
-    if (url) await page.goto(`${base}${url}`);
-    await page.waitForLoadState('networkidle');
-    if (act) await act(page);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(out, `web-${name}-${scheme}.png`), fullPage: true });
-    console.log(`web-${name}-${scheme}.png`);
-  }
+  await anonymous.context.close();
+  const shot = shooter(page, scheme, 'web', { idle: true });
+  for (const [name, url, act] of pages(project.id, ids)) await shot(name, url, act);
   await context.close();
 }
 await browser.close();

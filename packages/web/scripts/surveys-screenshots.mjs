@@ -5,40 +5,7 @@
 // seeds an early access feature, an NPS survey launched three weeks ago with the answers of 240 people (shown,
 // dismissed, sent, through /batch/ as posthog-js sends them), a beta feedback survey of the feature, a customer
 // satisfaction draft and a stopped open feedback survey. The empty list is that of a project of its own.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-
-const { values: args, positionals: only } = parseArgs({
-  allowPositionals: true,
-  options: {
-    base: { type: 'string', default: 'http://localhost:8000' },
-    email: { type: 'string', default: 'ada@example.com' },
-    password: { type: 'string', default: 'correct horse' },
-    chromium: { type: 'string', default: '/usr/bin/chromium' },
-  },
-});
-const { base, email, password } = args;
-const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-fs.mkdirSync(out, { recursive: true });
-
-/** A number from 0 to 1 that is the same on every run for the same inputs. */
-const noise = (...parts) => {
-  let h = 2166136261;
-  for (const c of parts.join(':')) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return ((h >>> 0) % 10_000) / 10_000;
-};
-
-async function session(context) {
-  const setup = await (await context.request.get(`${base}/api/setup`)).json();
-  const res = setup.needs_first_account
-    ? await context.request.post(`${base}/api/signup`, { data: { email, password, name: 'Ada Lovelace' }, headers: { origin: base } })
-    : await context.request.post(`${base}/api/login`, { data: { email, password }, headers: { origin: base } });
-  if (!res.ok()) throw new Error(`could not log in: ${res.status()} ${await res.text()}`);
-  return (await res.json()).csrf_token;
-}
+import { SCHEMES, api, launch, noise, open, projects, send, session, shooter } from './shots.mjs';
 
 const REASONS = [
   'Setting up flags took five minutes, and the docs answered every question I had.',
@@ -55,15 +22,8 @@ const REASONS = [
 const CHANNELS = ['A colleague', 'Search', 'A blog post', 'Conference talk'];
 
 async function seed(context, csrf) {
-  const headers = { origin: base, 'x-csrf-token': csrf };
-  const call = async (method, url, data) => {
-    const res = await context.request.fetch(`${base}${url}`, { method, data, headers });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.status() === 204 ? null : res.json();
-  };
-  const projects = (await call('GET', '/api/projects/')).results;
-  const project = projects[0];
-  const empty = projects.find((p) => p.name === 'Mobile app') ?? (await call('POST', '/api/projects/', { name: 'Mobile app' }));
+  const call = api(context, csrf);
+  const { project, empty } = await projects(call);
   const p = `/api/projects/${project.id}`;
   const existing = await call('GET', `${p}/surveys/?limit=100`);
   const ids = () => ({
@@ -187,53 +147,35 @@ async function seed(context, csrf) {
     });
   }
   batch.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
-  const res = await context.request.post(`${base}/batch/`, { data: { api_key: project.api_token, batch } });
-  if (!res.ok()) throw new Error(`/batch/: ${res.status()} ${await res.text()}`);
+  await send(context, project.api_token, batch);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   existing.results = [nps, beta, csat, open];
   return ids();
 }
 
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-for (const scheme of ['light', 'dark']) {
-  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
-  const csrf = await session(context);
-  const { project, empty, nps, csat } = await seed(context, csrf);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[${scheme}] page error: ${error.message}`));
-  const shot = async (name, url, prepare, full = false) => {
-    if (only.length && !only.includes(name)) return;
-    await page.goto(`${base}${url}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    if (prepare) await prepare();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(out, `web-surveys-${name}-${scheme}.png`), fullPage: full });
-  };
+const browser = await launch();
+for (const scheme of SCHEMES) {
+  const { context, page } = await open(browser, scheme, 900);
+  const { project, empty, nps, csat } = await seed(context, await session(context));
+  const shot = shooter(page, scheme, 'web-surveys', { heading: true, full: false });
   const pid = project.id;
-  await shot('empty', `/project/${empty.id}/surveys`, () => page.getByText('No surveys yet').waitFor());
-  await shot('list', `/project/${pid}/surveys`, () => page.getByRole('table', { name: 'Surveys' }).waitFor());
-  await shot('templates', `/project/${pid}/surveys?new=template`, () => page.getByRole('dialog', { name: 'New survey' }).waitFor());
+  await shot('empty', `/project/${empty.id}/surveys`, (p) => p.getByText('No surveys yet'));
+  await shot('list', `/project/${pid}/surveys`, (p) => p.getByRole('table', { name: 'Surveys' }));
+  await shot('templates', `/project/${pid}/surveys?new=template`, (p) => p.getByRole('dialog', { name: 'New survey' }));
   await shot('beta-template', `/project/${pid}/surveys?new=template`, async () => {
     await page.getByRole('button', { name: 'Beta feedback' }).click();
     await page.getByRole('combobox', { name: 'Early access feature' }).click();
     await page.getByRole('option', { name: /AI summaries/ }).click();
   });
-  await shot('new', `/project/${pid}/surveys/new?template=nps`, () => page.getByRole('region', { name: 'Preview of the survey' }).waitFor());
-  await shot(
-    'builder-branching',
-    `/project/${pid}/surveys/${csat}?tab=edit`,
-    () => page.getByRole('combobox', { name: 'If the answer is "Positive (4–5)"' }).waitFor(),
-    true,
-  );
+  await shot('new', `/project/${pid}/surveys/new?template=nps`, (p) => p.getByRole('region', { name: 'Preview of the survey' }));
+  await shot('builder-branching', `/project/${pid}/surveys/${csat}?tab=edit`, (p) => p.getByRole('combobox', { name: 'If the answer is "Positive (4–5)"' }), {
+    full: true,
+  });
   await shot('builder-errors', `/project/${pid}/surveys/new?template=blank`, async () => {
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await page.getByText('Write the question people will read.').waitFor();
   });
-  await shot('results', `/project/${pid}/surveys/${nps}`, () => page.getByRole('img', { name: /^Shown, responses and dismissals per day/ }).waitFor(), true);
+  await shot('results', `/project/${pid}/surveys/${nps}`, (p) => p.getByRole('img', { name: /^Shown, responses and dismissals per day/ }), { full: true });
   await context.close();
 }
 await browser.close();
-console.log(`wrote ${out}web-surveys-*.png`);
