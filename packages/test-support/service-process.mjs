@@ -33,13 +33,24 @@ export function buildService(outDir = 'dist') {
   return path.resolve(server, outDir, 'main.js');
 }
 
-/** A TCP port free on 127.0.0.1 right now. */
+/**
+ * A TCP port free on 127.0.0.1 right now, below the ephemeral range (32768 and up on Linux, 49152 and up elsewhere):
+ * a port the system hands out (`listen(0)`) may be taken by any outgoing connection before the service binds it, which
+ * a busy machine (a benchmark's thousands of client sockets) does.
+ */
 export async function freePort() {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = net.createServer();
+    const bound = await new Promise((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
 }
 
 /**
