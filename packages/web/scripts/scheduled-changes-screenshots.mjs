@@ -1,6 +1,7 @@
 // Screenshots of a flag's Schedule tab, light and dark, into docs/screenshots/web-flag-schedule-<state>-<scheme>.png:
 // nothing scheduled, a refusal next to its field, the ramp form, the list (pending, applied, cancelled), loading and
-// a failed load (the list's request held, or answered 500, in the browser).
+// a failed load (the list's request held, or answered 500, in the browser), the edit dialog of a pending change (and
+// its refusal of a time in the past), and the History tab with the scheduling recorded.
 // Usage: a service running the built app (npm start), then
 //   node packages/web/scripts/scheduled-changes-screenshots.mjs --base http://localhost:8000 --email you@example.com --password ...
 // On a service without accounts it creates the first one with those credentials. It makes two flags of its own
@@ -58,6 +59,8 @@ async function seed(context, csrf) {
   await call('POST', changes, { ramp: [1, 3, 7].map((days, i) => ({ scheduled_at: inDays(days), rollout_percentage: [10, 50, 100][i] })) });
   const [cancelled] = (await call('POST', changes, { scheduled_at: inDays(2), payload: { active: false } })).results;
   await call('DELETE', `${changes}${cancelled.id}/`);
+  const ramp = (await call('GET', changes)).results.filter((change) => change.ramp_id);
+  await call('PATCH', `${changes}${ramp[1].id}/`, { payload: { rollout_percentage: 40 } });
   // The first change is applied by the service's job once due.
   for (let i = 0; i < 100; i++) {
     const { results } = await call('GET', changes);
@@ -105,6 +108,33 @@ for (const scheme of ['light', 'dark']) {
       },
     ],
     ['list', tab(demo), (p) => list(p).getByRole('table')],
+    [
+      'edit',
+      tab(demo),
+      async (p) => {
+        await list(p)
+          .getByRole('button', { name: /^Edit the change on / })
+          .first()
+          .click();
+        return p.getByRole('dialog', { name: 'Edit the scheduled change' }).getByLabel('Rollout (%)');
+      },
+    ],
+    [
+      'edit-error',
+      tab(demo),
+      async (p) => {
+        await list(p)
+          .getByRole('button', { name: /^Edit the change on / })
+          .first()
+          .click();
+        const dialog = p.getByRole('dialog', { name: 'Edit the scheduled change' });
+        const yesterday = new Date(Date.now() - DAY);
+        await dialog.getByLabel('When').fill(new Date(yesterday.getTime() - yesterday.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        return dialog.getByText('The scheduled time is in the past');
+      },
+    ],
+    ['history', `/project/${project.id}/feature_flags/${demo.id}?tab=history`, (p) => p.getByText(/Scheduled change #/)],
     [
       'loading',
       tab(demo),

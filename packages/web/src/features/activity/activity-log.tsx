@@ -162,8 +162,16 @@ const WORDS: Record<string, string> = {
 function namedChange(c: Change): Change {
   if (c.field !== 'scheduled_change') return c;
   const id = [c.before, c.after].map((v) => (isObject(v) ? (v as { id?: unknown }).id : undefined)).find((v) => v !== undefined);
-  const withoutId = (v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'id')) : v);
-  return { field: id === undefined ? c.field : `scheduled_change #${String(id)}`, before: withoutId(c.before), after: withoutId(c.after) };
+  // Its time as the rest of the app shows times, rather than ISO text.
+  const shown = (v: unknown) =>
+    isObject(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => k !== 'id')
+            .map(([k, value]) => [k, k === 'scheduled_at' && typeof value === 'string' ? formatTime(value) : value]),
+        )
+      : v;
+  return { field: id === undefined ? c.field : `scheduled_change #${String(id)}`, before: shown(c.before), after: shown(c.after) };
 }
 
 /**
