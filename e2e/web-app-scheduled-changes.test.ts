@@ -138,5 +138,12 @@ describe("a flag's scheduled changes in the web app", () => {
     await darkPage.goto(`/project/${projectId}/feature_flags/${flagId}?tab=schedule`);
     await darkPage.getByRole('region', { name: 'Scheduled changes' }).getByRole('table').waitFor();
     await expectAccessible(darkPage, 'the Schedule tab, dark');
+    await darkPage
+      .getByRole('button', { name: /^Edit the change on / })
+      .first()
+      .click();
+    await darkPage.getByRole('dialog', { name: 'Edit the scheduled change' }).getByLabel('Rollout (%)').waitFor();
+    await darkPage.waitForFunction(() => document.getAnimations().length === 0);
+    await expectAccessible(darkPage, 'the edit dialog, dark');
   });
 });
