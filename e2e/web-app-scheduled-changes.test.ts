@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogIn, expectAccessible, signUp, startWebApp, type WebApp } from './support/web-app';
 
 // The Schedule tab of a flag's page (issue 36) in Chromium against a started service: schedule one change and a ramp,
-// see a refusal next to its field, cancel a change; each state scanned with axe, in light and dark.
+// see a refusal next to its field, edit and cancel a change, see them in the History tab; each state scanned with axe,
+// in light and dark.
 let app: WebApp;
 const owner = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse battery' };
 let projectId: number;
@@ -63,7 +64,7 @@ describe("a flag's scheduled changes in the web app", () => {
     await page.getByRole('button', { name: 'Schedule change' }).click();
     await page.getByText('Scheduled the change.').waitFor();
     await table().waitFor();
-    expect(await rows()).toEqual([[expect.any(String), 'Turn off, rollout 50 %', 'pending', 'Ada Lovelace', 'Cancel']]);
+    expect(await rows()).toEqual([[expect.any(String), 'Turn off, rollout 50 %', 'pending', 'Ada Lovelace', 'EditCancel']]);
     expect((await scheduled()).results).toMatchObject([{ status: 'pending', payload: { active: false, rollout_percentage: 50 }, ramp_id: null }]);
   });
 
@@ -91,6 +92,40 @@ describe("a flag's scheduled changes in the web app", () => {
     expect(statuses).toEqual(['pending', 'cancelled', 'pending', 'pending']);
   });
 
+  it('edits a pending change in a dialog: a time in the past is refused there, a new rollout is saved', async () => {
+    const first = table().locator('tbody tr').first();
+    await first.getByRole('button', { name: /^Edit the change on / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the scheduled change' });
+    await expect.poll(() => dialog.getByLabel('Rollout (%)').inputValue()).toBe('10');
+    // Scanned once it has faded in: mid-transition its text is pale.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await expectAccessible(page, 'the edit dialog');
+    await dialog.getByLabel('When').fill(local(-1));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('The scheduled time is in the past; give a time in the future.').waitFor();
+    await expectAccessible(page, 'the edit dialog with an error');
+
+    await dialog.getByLabel('When').fill(local(1.5));
+    await dialog.getByLabel('Rollout (%)').fill('25');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved the scheduled change.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await rows())[0]?.[1]).toBe('Rollout 25 %ramp');
+    expect((await scheduled()).results[0]).toMatchObject({ status: 'pending', payload: { rollout_percentage: 25 } });
+  });
+
+  it("shows scheduling, editing and cancelling in the flag's History tab", async () => {
+    await page.getByRole('tab', { name: 'History' }).click();
+    // The edit: the step's rollout before and after, named by the change.
+    const [edited] = (await scheduled()).results as unknown as { id: number }[];
+    const row = page.getByRole('row', { name: new RegExp(`^Scheduled change #${edited!.id} › rollout %`) }).first();
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([`Scheduled change #${edited!.id} › rollout %`, '10', '25']);
+    await page.getByText('Ada Lovelace updated the flag').first().waitFor();
+    await expectAccessible(page, 'the History tab with scheduled changes');
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+  });
+
   it('passes axe in dark mode too', async () => {
     const dark = await app.newContext({ colorScheme: 'dark' });
     await apiLogIn(dark, app.base, owner.email, owner.password);
@@ -98,5 +133,12 @@ describe("a flag's scheduled changes in the web app", () => {
     await darkPage.goto(`/project/${projectId}/feature_flags/${flagId}?tab=schedule`);
     await darkPage.getByRole('region', { name: 'Scheduled changes' }).getByRole('table').waitFor();
     await expectAccessible(darkPage, 'the Schedule tab, dark');
+    await darkPage
+      .getByRole('button', { name: /^Edit the change on / })
+      .first()
+      .click();
+    await darkPage.getByRole('dialog', { name: 'Edit the scheduled change' }).getByLabel('Rollout (%)').waitFor();
+    await darkPage.waitForFunction(() => document.getAnimations().length === 0);
+    await expectAccessible(darkPage, 'the edit dialog, dark');
   });
 });

@@ -274,6 +274,10 @@ const SEEDS: Record<string, unknown> = {
     scheduled_at: '2099-01-01T00:00:00Z',
     payload: { active: false, rollout_percentage: 50 },
   },
+  'patch /api/projects/{project_id}/feature_flags/{id}/scheduled_changes/{change_id}': {
+    scheduled_at: '2099-01-02T00:00:00Z',
+    payload: { rollout_percentage: 20 },
+  },
   'post /api/projects/{project_id}/early_access_feature': {
     name: UNIQUE,
     stage: 'beta',

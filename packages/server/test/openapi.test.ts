@@ -19,6 +19,7 @@ const operations = [
   ['patch', '/api/projects/{project_id}/feature_flags/{id}'],
   ['get', '/api/projects/{project_id}/feature_flags/{id}/scheduled_changes'],
   ['post', '/api/projects/{project_id}/feature_flags/{id}/scheduled_changes'],
+  ['patch', '/api/projects/{project_id}/feature_flags/{id}/scheduled_changes/{change_id}'],
   ['delete', '/api/projects/{project_id}/feature_flags/{id}/scheduled_changes/{change_id}'],
   ['get', '/api/projects/{project_id}/early_access_feature'],
   ['post', '/api/projects/{project_id}/early_access_feature'],

@@ -67,8 +67,13 @@ describe(`scheduled changes with several instances (${dialect})`, { timeout: 120
       const flag = await api<{ version: number; filters: { groups: { rollout_percentage: number }[] } }>('GET', `${project}/feature_flags/${id}/`);
       expect(flag.filters.groups[0]!.rollout_percentage).toBe(STEPS * 25);
       expect(flag.version).toBe(1 + STEPS);
-      const log = await api<{ results: { activity: string }[] }>('GET', `${project}/activity_log/?scope=FeatureFlag&item_id=${id}`);
-      expect(log.results.filter((entry) => entry.activity === 'updated')).toHaveLength(STEPS);
+      const log = await api<{ results: { activity: string; detail: { changes: { field: string }[] } }[] }>(
+        'GET',
+        `${project}/activity_log/?scope=FeatureFlag&item_id=${id}`,
+      );
+      // One entry per applied change, besides the one of scheduling the ramp.
+      const applied = log.results.filter((entry) => entry.activity === 'updated' && entry.detail.changes[0]!.field !== 'scheduled_change');
+      expect(applied).toHaveLength(STEPS);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduledChangeStore } from '../src/scheduled-changes/store';
 import { startService, type TestService } from './helpers';
 
 // Scheduled changes through the REST API; the job's work is called with a later "now" (`applyDue`), so nothing waits
@@ -35,6 +36,10 @@ async function newFlag(filters: Record<string, unknown> = { groups: [{ propertie
   return created.body as { id: number; key: string };
 }
 const changesOf = (flagId: number) => `/api/projects/${s.projectId}/feature_flags/${flagId}/scheduled_changes/`;
+type Entry = { activity: string; actor: { name: string }; detail: { name: string; changes: { field: string; before: unknown; after: unknown }[] } };
+/** The flag's activity log, newest first. */
+const historyOf = async (flagId: number) =>
+  (await call('GET', `/api/projects/${s.projectId}/activity_log/?scope=FeatureFlag&item_id=${flagId}`)).body!.results as Entry[];
 const flagOf = async (flagId: number) => (await call('GET', `/api/projects/${s.projectId}/feature_flags/${flagId}/`)).body!;
 
 describe('scheduled changes', () => {
@@ -63,9 +68,9 @@ describe('scheduled changes', () => {
     expect(listed.body).toMatchObject({ count: 1, results: [{ id: change.id, status: 'applied', failure_reason: null }] });
     expect(listed.body!.results[0].executed_at).not.toBeNull();
 
-    const log = await call('GET', `/api/projects/${s.projectId}/activity_log/?scope=FeatureFlag&item_id=${flag.id}`);
-    const updates = log.body!.results.filter((entry: { activity: string }) => entry.activity === 'updated');
-    expect(updates).toHaveLength(1);
+    const updates = (await historyOf(flag.id)).filter((entry) => entry.activity === 'updated');
+    // Scheduling it, then applying it.
+    expect(updates.map((entry) => entry.detail.changes.map((c) => c.field))).toEqual([['filters', 'active'], ['scheduled_change']]);
     expect(JSON.stringify(updates[0])).toContain(`(scheduled change ${change.id})`);
 
     // Applied once: a later look finds nothing.
@@ -186,5 +191,118 @@ describe('scheduled changes', () => {
     expect((await call('POST', changesOf(flag.id), { scheduled_at: at(HOUR), payload: { active: false } }, reader)).status).toBe(403);
     const none = s.auth(await s.keyWith(['experiment:read']));
     expect((await call('GET', changesOf(flag.id), undefined, none)).status).toBe(403);
+  });
+  it('records scheduling, editing and cancelling in the flag history, with the actor and the change before and after', async () => {
+    const flag = await newFlag();
+    const [once] = (await call('POST', changesOf(flag.id), { scheduled_at: at(HOUR), payload: { active: false } })).body!.results;
+    const ramp = (
+      await call('POST', changesOf(flag.id), { ramp: [20, 60].map((rollout_percentage, i) => ({ scheduled_at: at((i + 2) * HOUR), rollout_percentage })) })
+    ).body!.results;
+    const edited = await call('PATCH', `${changesOf(flag.id)}${once.id}/`, { scheduled_at: at(5 * HOUR) });
+    expect(edited.status).toBe(200);
+    expect((await call('DELETE', `${changesOf(flag.id)}${ramp[1].id}/`)).status).toBe(204);
+
+    const [cancelled, edit, rampCreated, created] = await historyOf(flag.id);
+    for (const entry of [cancelled, edit, rampCreated, created])
+      expect(entry).toMatchObject({ activity: 'updated', actor: { name: expect.any(String) }, detail: { name: flag.key } });
+    expect(created!.detail.changes).toEqual([
+      { field: 'scheduled_change', before: null, after: { id: once.id, scheduled_at: once.scheduled_at, active: false } },
+    ]);
+    expect(rampCreated!.detail.changes).toEqual(
+      ramp.map((step: { id: number; scheduled_at: string; payload: object }) => ({
+        field: 'scheduled_change',
+        before: null,
+        after: { id: step.id, scheduled_at: step.scheduled_at, ...step.payload },
+      })),
+    );
+    expect(edit!.detail.changes).toEqual([
+      {
+        field: 'scheduled_change',
+        before: { id: once.id, scheduled_at: once.scheduled_at, active: false },
+        after: { id: once.id, scheduled_at: edited.body!.scheduled_at, active: false },
+      },
+    ]);
+    expect(cancelled!.detail.changes).toEqual([
+      { field: 'scheduled_change', before: { id: ramp[1].id, scheduled_at: ramp[1].scheduled_at, rollout_percentage: 60 }, after: null },
+    ]);
+    // A refused schedule or edit records nothing.
+    await call('POST', changesOf(flag.id), { scheduled_at: at(-HOUR), payload: { active: false } });
+    await call('PATCH', `${changesOf(flag.id)}${once.id}/`, { scheduled_at: at(-HOUR) });
+    expect(await historyOf(flag.id)).toHaveLength(5);
+  });
+
+  it('edits a pending change (its time, what it does), which then applies as edited', async () => {
+    const flag = await newFlag();
+    const [change] = (await call('POST', changesOf(flag.id), { scheduled_at: at(HOUR), payload: { active: false } })).body!.results;
+    const url = `${changesOf(flag.id)}${change.id}/`;
+    const later = await call('PATCH', url, { scheduled_at: at(3 * HOUR) });
+    expect(later.body).toMatchObject({ id: change.id, status: 'pending', payload: { active: false } });
+    expect(Date.parse(later.body!.scheduled_at)).toBeGreaterThan(Date.now() + 2 * HOUR);
+    // Other tests' changes may be due then; this one is not.
+    await applyDue(Date.now() + 2 * HOUR);
+    expect((await call('GET', changesOf(flag.id))).body!.results[0]).toMatchObject({ status: 'pending' });
+    const other = await call('PATCH', url, { payload: { rollout_percentage: 70 } });
+    expect(other.body).toMatchObject({ payload: { rollout_percentage: 70 }, scheduled_at: later.body!.scheduled_at });
+    await applyDue(Date.now() + 4 * HOUR);
+    expect((await call('GET', changesOf(flag.id))).body!.results[0]).toMatchObject({ status: 'applied' });
+    const applied = await flagOf(flag.id);
+    expect(applied.active).toBe(true);
+    expect(applied.filters.groups).toEqual([{ properties: [], rollout_percentage: 70 }]);
+  });
+
+  it('refuses an edit in the past, a payload the flag refuses or nothing to change (400); of a change no longer pending 409; unknown 404', async () => {
+    const flag = await newFlag({
+      groups: [{ properties: [] }],
+      multivariate: {
+        variants: [
+          { key: 'a', rollout_percentage: 50 },
+          { key: 'b', rollout_percentage: 50 },
+        ],
+      },
+    });
+    const [change] = (await call('POST', changesOf(flag.id), { scheduled_at: at(HOUR), payload: { active: false } })).body!.results;
+    const url = `${changesOf(flag.id)}${change.id}/`;
+    const refused = async (body: unknown) => {
+      const response = await call('PATCH', url, body);
+      expect(response.status).toBe(400);
+      return response.body;
+    };
+    expect(await refused({ scheduled_at: at(-HOUR) })).toMatchObject({ attr: 'scheduled_at', code: 'in_the_past' });
+    expect(await refused({ scheduled_at: 'soon' })).toMatchObject({ attr: 'scheduled_at', code: 'invalid_date' });
+    expect(await refused({ payload: { variants: [{ key: 'a', rollout_percentage: 70 }] } })).toMatchObject({ attr: 'payload' });
+    expect(await refused({ payload: {} })).toMatchObject({ attr: 'payload', code: 'required' });
+    expect(await refused({})).toMatchObject({ attr: 'scheduled_at', code: 'required' });
+    expect(await refused({ status: 'applied' })).toMatchObject({ type: 'validation_error' });
+    expect((await call('GET', changesOf(flag.id))).body!.results[0]).toMatchObject({ scheduled_at: change.scheduled_at, payload: { active: false } });
+
+    await applyDue(Date.now() + 2 * HOUR);
+    expect((await call('PATCH', url, { scheduled_at: at(3 * HOUR) })).status).toBe(409);
+    const [cancelled] = (await call('POST', changesOf(flag.id), { scheduled_at: at(HOUR), payload: { active: true } })).body!.results;
+    expect((await call('DELETE', `${changesOf(flag.id)}${cancelled.id}/`)).status).toBe(204);
+    expect((await call('PATCH', `${changesOf(flag.id)}${cancelled.id}/`, { scheduled_at: at(3 * HOUR) })).status).toBe(409);
+    expect((await call('PATCH', `${changesOf(flag.id)}999999/`, { scheduled_at: at(3 * HOUR) })).status).toBe(404);
+    const other = await newFlag();
+    expect((await call('PATCH', `${changesOf(other.id)}${cancelled.id}/`, { scheduled_at: at(3 * HOUR) })).status).toBe(404);
+    const reader = s.auth(await s.keyWith(['feature_flag:read']));
+    expect((await call('PATCH', `${changesOf(flag.id)}${cancelled.id}/`, { scheduled_at: at(3 * HOUR) }, reader)).status).toBe(403);
+  });
+
+  it('an edit racing the job that holds the change waits for it and is refused (409), never applying half', async () => {
+    const flag = await newFlag();
+    const [change] = (await call('POST', changesOf(flag.id), { scheduled_at: at(HOUR), payload: { active: false } })).body!.results;
+    const { kysely, dialect } = s.services.db;
+    let edit: Promise<{ status: number }> | undefined;
+    // What the job does: the change locked in its transaction, then applied; the edit is sent while it is held.
+    await kysely.transaction().execute(async (trx) => {
+      expect(await scheduledChangeStore.lock(trx, dialect, s.projectId, flag.id, change.id)).toMatchObject({ status: 'pending' });
+      edit = call('PATCH', `${changesOf(flag.id)}${change.id}/`, { scheduled_at: at(3 * HOUR), payload: { rollout_percentage: 5 } });
+      await scheduledChangeStore.finish(trx, change.id, { status: 'applied', failure_reason: null, executed_at: new Date().toISOString() });
+    });
+    expect((await edit!).status).toBe(409);
+    expect((await call('GET', changesOf(flag.id))).body!.results[0]).toMatchObject({
+      status: 'applied',
+      scheduled_at: change.scheduled_at,
+      payload: { active: false },
+    });
   });
 });

@@ -1,6 +1,7 @@
 // Screenshots of a flag's Schedule tab, light and dark, into docs/screenshots/web-flag-schedule-<state>-<scheme>.png:
 // nothing scheduled, a refusal next to its field, the ramp form, the list (pending, applied, cancelled), loading and
-// a failed load (the list's request held, or answered 500, in the browser).
+// a failed load (the list's request held, or answered 500, in the browser), the edit dialog of a pending change (and
+// its refusal of a time in the past), and the History tab with the scheduling recorded.
 // Usage: a service running the built app (npm start), then
 //   node packages/web/scripts/scheduled-changes-screenshots.mjs --base http://localhost:8000 --email you@example.com --password ... [page ...]
 // On a service without accounts it creates the first one with those credentials. It makes two flags of its own
@@ -28,6 +29,8 @@ async function seed(context, csrf) {
   await call('POST', changes, { ramp: [1, 3, 7].map((days, i) => ({ scheduled_at: inDays(days), rollout_percentage: [10, 50, 100][i] })) });
   const [cancelled] = (await call('POST', changes, { scheduled_at: inDays(2), payload: { active: false } })).results;
   await call('DELETE', `${changes}${cancelled.id}/`);
+  const ramp = (await call('GET', changes)).results.filter((change) => change.ramp_id);
+  await call('PATCH', `${changes}${ramp[1].id}/`, { payload: { rollout_percentage: 40 } });
   // The first change is applied by the service's job once due.
   for (let i = 0; i < 100; i++) {
     const { results } = await call('GET', changes);
@@ -61,6 +64,22 @@ for (const scheme of SCHEMES) {
     return p.getByLabel('Step 3: when');
   });
   await shot('list', tab(demo), (p) => list(p).getByRole('table'));
+  const editFirst = async (p) => {
+    await list(p)
+      .getByRole('button', { name: /^Edit the change on / })
+      .first()
+      .click();
+    return p.getByRole('dialog', { name: 'Edit the scheduled change' });
+  };
+  await shot('edit', tab(demo), async (p) => (await editFirst(p)).getByLabel('Rollout (%)'));
+  await shot('edit-error', tab(demo), async (p) => {
+    const dialog = await editFirst(p);
+    const yesterday = new Date(Date.now() - DAY);
+    await dialog.getByLabel('When').fill(new Date(yesterday.getTime() - yesterday.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog.getByText('The scheduled time is in the past');
+  });
+  await shot('history', `/project/${project.id}/feature_flags/${demo.id}?tab=history`, (p) => p.getByText(/Scheduled change #/));
   const changes = '**/scheduled_changes/?*';
   await shot('loading', tab(demo), (p) => list(p).locator('.mantine-Skeleton-root'), { api: { url: changes, answer: 'hold' } });
   const error = failure(500, 'error', 'Something went wrong.');

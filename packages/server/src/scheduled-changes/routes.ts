@@ -59,6 +59,11 @@ const ScheduleBody = Type.Object(
   { additionalProperties: false, description: 'one change (scheduled_at and payload) or a ramp (ramp alone)' },
 );
 
+const EditBody = Type.Object(
+  { scheduled_at: Type.Optional(Time), payload: Type.Optional(ChangePayloadSchema) },
+  { additionalProperties: false, description: 'a new time and/or a new payload (replacing the one it has)' },
+);
+
 const FlagParams = Type.Object({ project_id: Type.String(), id: Type.String() });
 const ChangeParams = Type.Object({ project_id: Type.String(), id: Type.String(), change_id: Type.String() });
 
@@ -69,7 +74,8 @@ function notFound(): never {
 
 /**
  * `/api/projects/:project_id/feature_flags/:id/scheduled_changes/`: list (soonest first), schedule (one change or
- * a ramp: 201 with the changes made), cancel (`DELETE …/:change_id/`, a pending change). Scopes `feature_flag:read|write`.
+ * a ramp: 201 with the changes made), edit (`PATCH …/:change_id/`) and cancel (`DELETE …/:change_id/`) a pending change.
+ * Scopes `feature_flag:read|write`.
  */
 export const scheduledChangeRoutes: FastifyPluginAsync<RouteContext<AuthLookups & { scheduledChanges: ScheduledChangeService }>> = async (
   app,
@@ -118,6 +124,21 @@ export const scheduledChangeRoutes: FastifyPluginAsync<RouteContext<AuthLookups 
     },
   );
 
+  app.patch<{ Params: Static<typeof ChangeParams>; Body: Static<typeof EditBody> }>(
+    `${base}/:change_id`,
+    {
+      onRequest: write,
+      schema: {
+        tags,
+        summary: "Change a pending scheduled change's time or what it does",
+        params: ChangeParams,
+        body: EditBody,
+        response: { 200: ScheduledChangeSchema, ...errorResponses },
+      },
+    },
+    async (request) => changes.update(request.project!.id, id(request.params.id), id(request.params.change_id), request.body, actorOf(request)),
+  );
+
   app.delete<{ Params: Static<typeof ChangeParams> }>(
     `${base}/:change_id`,
     {
@@ -130,7 +151,7 @@ export const scheduledChangeRoutes: FastifyPluginAsync<RouteContext<AuthLookups 
       },
     },
     async (request, reply) => {
-      await changes.cancel(request.project!.id, id(request.params.id), id(request.params.change_id));
+      await changes.cancel(request.project!.id, id(request.params.id), id(request.params.change_id), actorOf(request));
       return reply.code(204).send();
     },
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { recordActivity, type Change } from '../activity/service';
 import type { Changes } from '../changes';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
@@ -14,6 +15,12 @@ export interface ScheduleInput {
   scheduled_at?: string;
   payload?: ChangePayload;
   ramp?: { scheduled_at: string; rollout_percentage: number }[];
+}
+
+/** A change made to a pending change: its time and/or what it does (replaced whole). */
+export interface ScheduleEdit {
+  scheduled_at?: string;
+  payload?: ChangePayload;
 }
 
 /** The most steps of a ramp. */
@@ -45,6 +52,30 @@ function futureTime(raw: string, now: number, attr: string): string {
   if (Number.isNaN(at)) throw new ValidationError('Give a date and time, e.g. 2030-01-31T09:00:00Z.', attr, 'invalid_date');
   if (at <= now) throw new ValidationError('The scheduled time is in the past; give a time in the future.', attr, 'in_the_past');
   return new Date(at).toISOString();
+}
+
+/** 400 unless `payload` changes something and makes a valid flag of `flag` as it is now (`attr` names it in the error). */
+function checkPayload(flag: FlagRow, payload: ChangePayload, attr: string) {
+  const patch = patchOf(flag, payload);
+  if (!Object.keys(patch).length) throw new ValidationError('Say what changes: active, rollout_percentage or variants.', attr, 'required');
+  try {
+    if (patch.filters) checkFilters(patch.filters);
+  } catch (error) {
+    if (error instanceof ValidationError) throw new ValidationError(error.detail, attr, error.code);
+    throw error;
+  }
+}
+
+/** The activity log's field for a scheduled change; its value says which change, when, and what it does. */
+export const SCHEDULED_CHANGE_FIELD = 'scheduled_change';
+const logged = (row: ScheduledChangeRow) => ({ id: row.id, scheduled_at: row.scheduled_at, ...(JSON.parse(row.payload) as ChangePayload) });
+
+/**
+ * Records scheduling, editing or cancelling changes of a flag as an update of the flag (so its history shows them),
+ * one `scheduled_change` field per change: null before it was scheduled, null after it was cancelled.
+ */
+function recordScheduling(db: Kysely<Database>, actor: Actor, flag: Pick<FlagRow, 'project_id' | 'id' | 'key'>, changes: Change[]) {
+  return recordActivity(db, actor, { projectId: flag.project_id, scope: 'FeatureFlag', itemId: flag.id, activity: 'updated', name: flag.key, changes });
 }
 
 /**
@@ -80,42 +111,70 @@ export class ScheduledChangeService {
   async create(projectId: number, flagId: number, input: ScheduleInput, actor: Actor, now = Date.now()): Promise<ScheduledChange[]> {
     const flag = await this.liveFlag(projectId, flagId);
     const steps = this.steps(input, now);
-    for (const [i, step] of steps.entries()) {
-      const patch = patchOf(flag, step.payload);
-      if (!Object.keys(patch).length) throw new ValidationError('Say what changes: active, rollout_percentage or variants.', 'payload', 'required');
-      try {
-        if (patch.filters) checkFilters(patch.filters);
-      } catch (error) {
-        if (error instanceof ValidationError) throw new ValidationError(error.detail, input.ramp ? `ramp.${i}` : 'payload', error.code);
-        throw error;
-      }
-    }
+    for (const [i, step] of steps.entries()) checkPayload(flag, step.payload, input.ramp ? `ramp.${i}` : 'payload');
     const rampId = input.ramp ? randomUUID() : null;
     const createdAt = new Date(now).toISOString();
-    const rows = await store.insert(
-      this.db,
-      steps.map((step) => ({
-        project_id: projectId,
-        flag_id: flagId,
-        payload: JSON.stringify(step.payload),
-        scheduled_at: step.scheduled_at,
-        ramp_id: rampId,
-        created_by_user_id: actor.user_id,
-        created_by_key_id: actor.api_key_id,
-        created_by_label: actor.label,
-        created_at: createdAt,
-      })),
-    );
-    for (const listener of this.listeners) listener();
+    const rows = await this.db.transaction().execute(async (trx) => {
+      const inserted = await store.insert(
+        trx,
+        steps.map((step) => ({
+          project_id: projectId,
+          flag_id: flagId,
+          payload: JSON.stringify(step.payload),
+          scheduled_at: step.scheduled_at,
+          ramp_id: rampId,
+          created_by_user_id: actor.user_id,
+          created_by_key_id: actor.api_key_id,
+          created_by_label: actor.label,
+          created_at: createdAt,
+        })),
+      );
+      await recordScheduling(
+        trx,
+        actor,
+        flag,
+        inserted.map((row) => ({ field: SCHEDULED_CHANGE_FIELD, before: null, after: logged(row) })),
+      );
+      return inserted;
+    });
+    this.notify();
     return rows.map(toScheduledChange);
   }
 
-  /** Cancels a pending change: 404 for none of this flag, 409 once it was applied, failed or cancelled. */
-  async cancel(projectId: number, flagId: number, id: number, now = Date.now()): Promise<void> {
-    const row = await store.get(this.db, projectId, flagId, id);
-    if (!row) throw new NotFoundError();
-    if (!(await store.cancel(this.db, id, new Date(now).toISOString())))
-      throw new ConflictError(`This change is ${row.status === 'pending' ? 'being applied' : row.status}; only a pending change can be cancelled.`);
+  /**
+   * Changes a pending change's time and/or what it does, with the rules of `create` (400), and records it. 404 for no
+   * such change of this flag; 409 once it was applied, failed or cancelled. The change is locked while it is read and
+   * written, so it is edited either wholly before the job applies it or not at all.
+   */
+  async update(projectId: number, flagId: number, id: number, edit: ScheduleEdit, actor: Actor, now = Date.now()): Promise<ScheduledChange> {
+    if (edit.scheduled_at === undefined && edit.payload === undefined)
+      throw new ValidationError('Say what to change: scheduled_at and/or payload.', 'scheduled_at', 'required');
+    const scheduledAt = edit.scheduled_at === undefined ? undefined : futureTime(edit.scheduled_at, now, 'scheduled_at');
+    const flag = await this.liveFlag(projectId, flagId);
+    if (edit.payload !== undefined) checkPayload(flag, edit.payload, 'payload');
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const before = await this.pending(trx, projectId, flagId, id, 'edited');
+      const after = await store.updatePending(trx, id, {
+        ...(scheduledAt === undefined ? {} : { scheduled_at: scheduledAt }),
+        ...(edit.payload === undefined ? {} : { payload: JSON.stringify(edit.payload) }),
+      });
+      if (!after) throw new ConflictError('This change is no longer pending; only a pending change can be edited.');
+      await recordScheduling(trx, actor, flag, [{ field: SCHEDULED_CHANGE_FIELD, before: logged(before), after: logged(after) }]);
+      return after;
+    });
+    this.notify();
+    return toScheduledChange(updated);
+  }
+
+  /** Cancels a pending change, and records it: 404 for none of this flag, 409 once it was applied, failed or cancelled. */
+  async cancel(projectId: number, flagId: number, id: number, actor: Actor, now = Date.now()): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await this.pending(trx, projectId, flagId, id, 'cancelled');
+      const after = await store.updatePending(trx, id, { status: 'cancelled', executed_at: new Date(now).toISOString() });
+      if (!after) throw new ConflictError('This change is no longer pending; only a pending change can be cancelled.');
+      const flag = await this.flags.row(projectId, flagId, trx);
+      await recordScheduling(trx, actor, flag, [{ field: SCHEDULED_CHANGE_FIELD, before: logged(before), after: null }]);
+    });
   }
 
   /**
@@ -160,6 +219,18 @@ export class ScheduledChangeService {
       if (error instanceof DomainError) return { status: 'failed', failure_reason: error.detail };
       throw error;
     }
+  }
+
+  /** A change of the flag, locked (`store.lock`) in `trx`: 404 for none, 409 when it is no longer pending. */
+  private async pending(trx: Kysely<Database>, projectId: number, flagId: number, id: number, verb: string): Promise<ScheduledChangeRow> {
+    const row = await store.lock(trx, this.dialect, projectId, flagId, id);
+    if (!row) throw new NotFoundError();
+    if (row.status !== 'pending') throw new ConflictError(`This change is ${row.status}; only a pending change can be ${verb}.`);
+    return row;
+  }
+
+  private notify() {
+    for (const listener of this.listeners) listener();
   }
 
   private steps(input: ScheduleInput, now: number): { scheduled_at: string; payload: ChangePayload }[] {

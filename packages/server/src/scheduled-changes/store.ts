@@ -59,25 +59,22 @@ export const scheduledChangeStore = {
     return { count: Number(count), rows };
   },
 
-  async get(db: Executor, projectId: number, flagId: number, id: number): Promise<ScheduledChangeRow | undefined> {
-    return db
-      .selectFrom('scheduled_changes')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('flag_id', '=', flagId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+  /**
+   * A flag's change, locked for the caller's transaction on PostgreSQL: the job holds a change it is applying until it
+   * commits, so this waits for it and then reads it applied (SQLite has one writer at a time).
+   */
+  async lock(db: Executor, dialect: Dialect, projectId: number, flagId: number, id: number): Promise<ScheduledChangeRow | undefined> {
+    const row = db.selectFrom('scheduled_changes').selectAll().where('project_id', '=', projectId).where('flag_id', '=', flagId).where('id', '=', id);
+    return (dialect === 'postgres' ? row.forUpdate() : row).executeTakeFirst();
   },
 
-  /** Cancels a pending change; false when it is no longer pending. */
-  async cancel(db: Executor, id: number, now: string): Promise<boolean> {
-    const result = await db
-      .updateTable('scheduled_changes')
-      .set({ status: 'cancelled', executed_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /** Changes a pending change (its time, what it does, or cancels it); undefined when it is no longer pending. */
+  async updatePending(
+    db: Executor,
+    id: number,
+    set: Partial<Pick<ScheduledChangeRow, 'scheduled_at' | 'payload' | 'executed_at'>> & { status?: 'cancelled' },
+  ): Promise<ScheduledChangeRow | undefined> {
+    return db.updateTable('scheduled_changes').set(set).where('id', '=', id).where('status', '=', 'pending').returningAll().executeTakeFirst();
   },
 
   /**

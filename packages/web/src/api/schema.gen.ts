@@ -478,7 +478,8 @@ export interface paths {
         delete: operations["feature_flags_scheduled_changes_destroy"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a pending scheduled change's time or what it does */
+        patch: operations["feature_flags_scheduled_changes_partial_update"];
         trace?: never;
     };
     "/e": {
@@ -5881,6 +5882,96 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every error: `{type, code, detail, attr}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    feature_flags_scheduled_changes_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                id: string;
+                change_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description a new time and/or a new payload (replacing the one it has) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a date and time in the future, ISO 8601 (e.g. 2030-01-31T09:00:00Z) */
+                    scheduled_at?: string;
+                    /** ScheduledChangePayload */
+                    payload?: {
+                        /** @description turn the flag on or off */
+                        active?: boolean;
+                        /** @description the rollout of every condition set of the flag */
+                        rollout_percentage?: number;
+                        /** @description the multivariate flag's variants, replacing the ones it has */
+                        variants?: {
+                            key: string;
+                            name?: string;
+                            rollout_percentage: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledChange"];
+                };
             };
             /** @description Every error: `{type, code, detail, attr}` */
             400: {

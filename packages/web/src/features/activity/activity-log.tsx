@@ -152,7 +152,27 @@ const WORDS: Record<string, string> = {
   ensure_experience_continuity: 'persist across authentication',
   documentation_url: 'documentation URL',
   aggregation_group_type_index: 'group type',
+  scheduled_at: 'when',
 };
+
+/**
+ * A flag's scheduled change (field `scheduled_change`, its value `{id, scheduled_at, …payload}`) as a field named by
+ * the change, "Scheduled change #12 › when", so that a ramp's steps read apart; its id is not a value of its own.
+ */
+function namedChange(c: Change): Change {
+  if (c.field !== 'scheduled_change') return c;
+  const id = [c.before, c.after].map((v) => (isObject(v) ? (v as { id?: unknown }).id : undefined)).find((v) => v !== undefined);
+  // Its time as the rest of the app shows times, rather than ISO text.
+  const shown = (v: unknown) =>
+    isObject(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => k !== 'id')
+            .map(([k, value]) => [k, k === 'scheduled_at' && typeof value === 'string' ? formatTime(value) : value]),
+        )
+      : v;
+  return { field: id === undefined ? c.field : `scheduled_change #${String(id)}`, before: shown(c.before), after: shown(c.after) };
+}
 
 /**
  * A path as words: `filters.groups[0].rollout_percentage` → "Condition 1 › rollout %", `…variants[control]…` →
@@ -189,7 +209,7 @@ export function showValue(value: unknown): string {
  */
 export function Changes({ changes, created, scope }: { changes: Change[]; created: boolean; scope?: string }) {
   const rows: { label: string; before?: unknown; after?: unknown }[] = [];
-  for (const c of changes) {
+  for (const c of changes.map(namedChange)) {
     if (!isObject(c.before) && !isObject(c.after)) {
       if (created && (c.after === null || c.after === undefined)) continue;
       rows.push({ label: fieldLabel(c.field, scope), before: c.before, after: c.after });

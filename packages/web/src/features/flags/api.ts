@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, qs } from '../../api/client';
-import type { FeatureFlag, FeatureFlagDetail, FlagDetail, Page, ScheduledChange } from '../../api/types';
+import type { FeatureFlag, FeatureFlagDetail, FlagDetail, Page, ScheduledChange, ScheduledChangePayload } from '../../api/types';
 
 const base = (projectId: number) => `/api/projects/${projectId}/feature_flags/`;
 
@@ -77,5 +77,8 @@ export const scheduleQueries = {
 export const scheduleApi = {
   /** One change (`{scheduled_at, payload}`) or a ramp (`{ramp: [{scheduled_at, rollout_percentage}]}`). */
   create: (projectId: number, flagId: number, body: object) => api.post<{ results: ScheduledChange[] }>(scheduleBase(projectId, flagId), body),
+  /** A pending change's new time and/or payload (replacing the one it has). */
+  update: (projectId: number, flagId: number, id: number, body: { scheduled_at?: string; payload?: ScheduledChangePayload }) =>
+    api.patch<ScheduledChange>(`${scheduleBase(projectId, flagId)}${id}/`, body),
   cancel: (projectId: number, flagId: number, id: number) => api.delete(`${scheduleBase(projectId, flagId)}${id}/`),
 };

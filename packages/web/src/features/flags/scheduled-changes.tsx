@@ -9,6 +9,7 @@ import { ListSkeleton } from '../../components/list';
 import { describeError, EmptyState, ErrorState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { flagKeys, scheduleApi, scheduleQueries } from './api';
+import { EditScheduledChange } from './scheduled-change-edit';
 
 const STATUS_COLOR: Record<ScheduledChange['status'], string> = { pending: 'blue', applied: 'green', failed: 'red', cancelled: 'gray' };
 
@@ -30,10 +31,11 @@ const inDays = (days: number) => {
   return isoToLocal(at.toISOString());
 };
 
-/** The flag's scheduled changes (soonest first), a form to schedule one or a ramp, and cancelling pending ones. */
+/** The flag's scheduled changes (soonest first), a form to schedule one or a ramp, and editing or cancelling pending ones. */
 export function ScheduledChanges({ projectId, flag, writable }: { projectId: number; flag: FeatureFlag; writable: boolean }) {
   const queryClient = useQueryClient();
   const changes = useQuery(scheduleQueries.list(projectId, flag.id));
+  const [editing, setEditing] = useState<ScheduledChange | null>(null);
   const cancel = useMutation({
     mutationFn: (id: number) => scheduleApi.cancel(projectId, flag.id, id),
     onSuccess: () => toast({ message: 'Cancelled the scheduled change.' }),
@@ -99,15 +101,25 @@ export function ScheduledChanges({ projectId, flag, writable }: { projectId: num
                     <Table.Td className="wrap-anywhere">{change.created_by}</Table.Td>
                     <Table.Td>
                       {writable && change.status === 'pending' && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => ask(change)}
-                          aria-label={`Cancel the change on ${formatTime(change.scheduled_at)}`}
-                        >
-                          Cancel
-                        </Button>
+                        <Group gap={4} wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() => setEditing(change)}
+                            aria-label={`Edit the change on ${formatTime(change.scheduled_at)}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => ask(change)}
+                            aria-label={`Cancel the change on ${formatTime(change.scheduled_at)}`}
+                          >
+                            Cancel
+                          </Button>
+                        </Group>
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -117,6 +129,7 @@ export function ScheduledChanges({ projectId, flag, writable }: { projectId: num
           </Table.ScrollContainer>
         )}
       </Card>
+      <EditScheduledChange projectId={projectId} flagId={flag.id} change={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }
