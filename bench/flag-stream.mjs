@@ -1,4 +1,4 @@
-// npm run bench -- flag-stream [streams]: realtime flag updates (issue 35). One service process (SQLite, WORKERS=1) holds
+// npm run bench -- flag-stream [streams]: realtime flag updates. One service process (SQLite, WORKERS=1) holds
 // 10,000 open `/flags/stream` streams of one project: the memory they take, and the time from a flag change's answer
 // (PATCH through the REST API) until every stream has its notice. Then 20,000 streams opened at once and dropped at
 // once, in waves: every one answered (no 5xx), the service's memory after each wave, `/_health` still answering. Last, a

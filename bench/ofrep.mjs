@@ -1,5 +1,5 @@
 // npm run bench -- ofrep: OpenFeature's remote evaluation protocol beside `POST /flags`, in the same run against the
-// same service (issue 35): the bulk evaluation client providers make (every flag for a context), its 304, and the
+// same service: the bulk evaluation client providers make (every flag for a context), its 304, and the
 // single-flag evaluation server providers make per call. The service holds the 50 flags and 10k persons of the flags
 // benchmark.
 import os from 'node:os';

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogIn, expectAccessibleLightAndDark, signUp, startWebApp, type WebApp } from './support/web-app';
 
-// The cohorts pages of the web app (issue 36) in Chromium against a started service: a static cohort from pasted ids,
+// The cohorts pages of the web app in Chromium against a started service: a static cohort from pasted ids,
 // a person-property cohort and a behavioral one made in the app, a flag released to a cohort through the flag form's
 // cohort picker and answered by /flags, and deletes (refused with the service's 409 while a flag uses the cohort).
 // Every page is scanned with axe, light and dark. The tests run in order and build on each other.

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogIn, expectAccessible, signUp, startWebApp, type WebApp } from './support/web-app';
 
-// The web app's LLM section (issue 34) in Chromium against a started service: a new project is told how to connect;
+// The web app's LLM section in Chromium against a started service: a new project is told how to connect;
 // generations and an agent trace sent through the real capture API (/batch/, as @posthog/ai sends them) show in the
 // overview, the generations and traces lists and the trace view, whose tree selects a call and shows its messages as a
 // chat; prompts are created, versioned, labelled and deleted. Every page passes axe. The tests build on each other.

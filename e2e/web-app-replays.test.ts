@@ -8,7 +8,7 @@ import { apiLogIn, expectAccessible, signUp, startWebApp, type WebApp } from './
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the page's window and the service's JSON */
 
-// The web app's Replays (issue 33) in Chromium against a started service: the official posthog-js (its bundle with the
+// The web app's Replays in Chromium against a started service: the official posthog-js (its bundle with the
 // recorder, default options) records a checkout on a page of its own to the service's /s/; the recording is listed,
 // plays in the app's player to the same text as the page had, with the session's pageview and clicks on its timeline;
 // the settings section reads and saves the project's settings; the replay is reached from the session's error and the

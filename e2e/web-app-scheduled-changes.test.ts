@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogIn, expectAccessible, signUp, startWebApp, type WebApp } from './support/web-app';
 
-// The Schedule tab of a flag's page (issue 36) in Chromium against a started service: schedule one change and a ramp,
+// The Schedule tab of a flag's page in Chromium against a started service: schedule one change and a ramp,
 // see a refusal next to its field, edit and cancel a change, see them in the History tab; each state scanned with axe,
 // in light and dark.
 let app: WebApp;

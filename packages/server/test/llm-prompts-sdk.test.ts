@@ -2,7 +2,7 @@ import { Prompts } from '@posthog/ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './helpers';
 
-// Issue 34: the official @posthog/ai Prompts class reads the prompts managed through the API, from a listening service.
+// The official @posthog/ai Prompts class reads the prompts managed through the API, from a listening service.
 let s: TestService;
 let host: string;
 let base: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './helpers';
 
-// Issue 34: prompts managed through /api/projects/:id/llm_prompts/: versions appended, labels moved, changes logged.
+// Prompts managed through /api/projects/:id/llm_prompts/: versions appended, labels moved, changes logged.
 let s: TestService;
 let base: string;
 beforeAll(async () => {
